@@ -24,6 +24,10 @@ export async function runServeChild(options: {
     // A bench inherits nothing that would lift serve's limits.
     if (name.startsWith('TENANT_MAX_')) delete process.env[name]
   }
+  // bench/team/joins.ts measures the joins the stack serves with the joins limit lifted.
+  if (process.env.BENCH_TENANT_MAX_JOINS_PER_SECOND) {
+    process.env.TENANT_MAX_JOINS_PER_SECOND = process.env.BENCH_TENANT_MAX_JOINS_PER_SECOND
+  }
   const log = createLogger(process.env.STACK_LOG_LEVEL === 'debug' ? 'debug' : 'warn')
   const dataDir = path.join(options.temporary, 'data')
   const appDist = path.join(options.temporary, 'app')

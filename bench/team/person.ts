@@ -29,7 +29,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { uploadAttachment } from './attachment-upload.ts'
-import { RATES, exponentialMs, now, uniform } from './profile.ts'
+import { JOIN_LIMIT, RATES, exponentialMs, now, reconnectAfterMs, uniform } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedRpc, recordedSelect } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
@@ -52,6 +52,7 @@ export class SimulatedPerson {
   private seenSeq = 0
   private running = false
   private loops: Promise<void>[] = []
+  private refusals = 0 // joins refused for the rate in a row: reconnections wait as the app's
   private typing: RealtimeChannel | null = null
   private presence: RealtimeChannel | null = null
   private away: boolean
@@ -65,7 +66,10 @@ export class SimulatedPerson {
     this.away = !person.active
     this.client = createClient(apiUrl, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
+      realtime: {
+        transport: ws as never,
+        reconnectAfterMs: (tries: number) => reconnectAfterMs(tries, this.refusals),
+      },
       accessToken: async () => person.token,
     })
     this.sidebar = new SimulatedSidebar(person, this.client, {
@@ -98,9 +102,14 @@ export class SimulatedPerson {
         new Promise<void>((resolve, reject) => {
           channel.subscribe((status, error) => {
             if (status === 'SUBSCRIBED') {
+              this.refusals = 0
               onJoined?.()
               resolve()
-            } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+            } else if (status === 'CHANNEL_ERROR' && error?.message.startsWith(JOIN_LIMIT)) {
+              // Refused for the rate: the socket closes and all rejoin after the back-off.
+              this.refusals += 1
+              this.recorder.call('join refused by the rate (joined again)', false)
+            } else if ((status === 'CHANNEL_ERROR' && !this.refusals) || status === 'TIMED_OUT')
               reject(new Error(`${channel.topic}: ${status} ${error?.message ?? ''}`))
           })
         })

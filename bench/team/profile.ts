@@ -62,3 +62,18 @@ export function uniform([low, high]: readonly [number, number]): number {
 export function now(): number {
   return performance.timeOrigin + performance.now()
 }
+
+/** The server's refusal of a join for its rate (then it closes the socket). */
+export const JOIN_LIMIT = 'ClientJoinRateLimitReached'
+
+/**
+ * The socket's pause before its `tries`-th reconnection, as the app's (app/src/lib/join-retry.ts):
+ * after refused joins in a row, 0 to 1, 2, 4 ... 30 s; else within realtime-js's own pauses.
+ */
+export function reconnectAfterMs(tries: number, refusals: number): number {
+  const ceiling =
+    refusals > 0
+      ? Math.min(30_000, 1000 * 2 ** (refusals - 1))
+      : ([1000, 2000, 5000][tries - 1] ?? 10_000)
+  return Math.floor(Math.random() * ceiling)
+}

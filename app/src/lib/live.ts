@@ -2,8 +2,7 @@
 // *_chorus_private_live.sql). Only the readers of a place may join its topic and nobody may send
 // on it, so an event is a committed change of a row the subscriber may read. Postgres changes are
 // not used: Realtime does not apply row-level security to deleted rows.
-import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
-import { loadedRealtime, realtime } from './supabase.ts'
+import { realtime } from './supabase.ts'
 
 export const liveTopic = {
   /** Messages, reactions and attachments of a channel (its members). */
@@ -37,8 +36,12 @@ export function toLiveChange(payload: unknown): LiveChange | null {
 
 export interface LiveHandlers {
   onChange(change: LiveChange): void
-  /** True once joined (events flow from then on), false when the channel drops or fails. */
-  onJoined?(joined: boolean): void
+  /**
+   * True once joined (events flow from then on), false when the channel drops or fails;
+   * `waiting`: not joined only because the server's join limit asked to wait (a sign-in storm),
+   * joined again shortly, nothing to say meanwhile (realtime-client.ts).
+   */
+  onJoined?(joined: boolean, waiting?: boolean): void
 }
 
 /** One joined topic, shared by everyone listening to it (a channel and a thread open in it). */
@@ -52,8 +55,8 @@ const topics = new Map<string, SharedTopic>()
 
 /**
  * Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself, and
- * join() after the server closed the channel. It holds one channel per topic, so listeners of the same topic share one join: the last to leave
- * leaves it.
+ * joinLive() after the server closed the channel or refused the join for its rate. It holds one
+ * channel per topic, so listeners of the same topic share one join: the last to leave leaves it.
  */
 export function subscribeLive(topic: string, handlers: LiveHandlers): () => void {
   let shared = topics.get(topic)
@@ -63,9 +66,9 @@ export function subscribeLive(topic: string, handlers: LiveHandlers): () => void
       onChange: (change) => {
         for (const h of [...created.handlers]) h.onChange(change)
       },
-      onJoined: (joined) => {
+      onJoined: (joined, waiting) => {
         created.joined = joined
-        for (const h of [...created.handlers]) h.onJoined?.(joined)
+        for (const h of [...created.handlers]) h.onJoined?.(joined, waiting)
       },
     })
     topics.set(topic, created)
@@ -86,89 +89,32 @@ export function subscribeLive(topic: string, handlers: LiveHandlers): () => void
   }
 }
 
-let wakeListening = false
-
 /**
- * Reconnects the socket the moment the browser is back online or the tab visible again, instead
- * of when realtime-js's back-off timer fires (1 to 10 s later): the topics rejoin, and each
- * rejoin makes its listeners catch up. Phoenix does this itself on visibility, but not on
- * `online`; disconnect() drops the pending timer so that connect() starts a socket at once.
+ * Joins `topic` once the Realtime client's chunk is in (realtime-client.ts: the rejoins after
+ * errors, closes and the server's join limit, with their back-off).
  */
-function reconnectOnWake(): void {
-  if (wakeListening) return
-  wakeListening = true
-  const wake = () => {
-    const client = loadedRealtime()
-    if (!client || !navigator.onLine || document.visibilityState !== 'visible') return
-    if (!client.getChannels().length || client.isConnected() || client.isConnecting()) return
-    void client.disconnect().then(() => client.connect())
-  }
-  window.addEventListener('online', wake)
-  document.addEventListener('visibilitychange', wake)
-}
-
-/**
- * Topics whose last channel is still being left. realtime-js hands out the channel it holds for
- * a topic, so a join made while the previous one is unsubscribing would get that leaving channel
- * and never be joined: a new join waits for the leave to finish.
- */
-const leaving = new Map<string, Promise<unknown>>()
-
-/** After the server closed a topic, the pauses before joining it again (realtime-js's own). */
-export const REJOIN_AFTER_MS = [1000, 2000, 5000, 10_000]
-
 function join(topic: string, handlers: LiveHandlers): () => void {
-  reconnectOnWake()
-  let client: RealtimeClient | null = null
-  let channel: RealtimeChannel | null = null
+  let leave: (() => void) | null = null
   let stopped = false
-  let closes = 0
-  let rejoin: ReturnType<typeof setTimeout> | undefined
-  const open = () => {
-    if (stopped || !client) return
-    const rt = client
-    const opened = rt
-      .channel(topic, { config: { private: true } })
-      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
-        const change = toLiveChange(message.payload)
-        if (change) handlers.onChange(change)
-      })
-      .subscribe((status) => {
-        handlers.onJoined?.(status === 'SUBSCRIBED')
-        if (status === 'SUBSCRIBED') closes = 0
-        // realtime-js rejoins after an error, but not once the server has closed the channel
-        // (Realtime closes every channel of a tenant over its message rate, "Too many messages
-        // per second", and one whose permission is revoked): join again after a pause, and the
-        // rejoin makes the listeners catch up. Our own leave closes it too: then nothing.
-        if (status === 'CLOSED' && !stopped && channel === opened) {
-          channel = null
-          void rt.removeChannel(opened).catch(() => undefined)
-          const pause = REJOIN_AFTER_MS[Math.min(closes, REJOIN_AFTER_MS.length - 1)]!
-          closes += 1
-          rejoin = setTimeout(open, pause)
-        }
-      })
-    channel = opened
-  }
   // The Realtime client's chunk loads once the first screen is shown (lib/supabase.ts); a
   // private join is authorized by the session's token, which it fetches asynchronously: joined
   // before it arrives, the channel acts as anonymous and is refused.
   void realtime()
-    .then((loaded) => {
-      client = loaded
-      return loaded.setAuth()
+    .then(async (client) => {
+      await client.setAuth().catch(() => undefined)
+      const { joinLive } = await import('./realtime-client.ts')
+      if (stopped) return
+      leave = joinLive(client, topic, {
+        onBroadcast: (payload) => {
+          const change = toLiveChange(payload)
+          if (change) handlers.onChange(change)
+        },
+        onJoined: handlers.onJoined,
+      })
     })
     .catch(() => undefined)
-    .then(() => leaving.get(topic))
-    .then(open)
   return () => {
     stopped = true
-    clearTimeout(rejoin)
-    if (!channel || !client) return
-    const left = client.removeChannel(channel).catch(() => undefined)
-    leaving.set(topic, left)
-    void left.then(() => {
-      if (leaving.get(topic) === left) leaving.delete(topic)
-    })
+    leave?.()
   }
 }

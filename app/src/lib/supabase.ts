@@ -97,7 +97,6 @@ export function initSupabase(config: RuntimeConfig): Client {
   parts = { config, client, fetch: authedFetch, headers: HEADERS, accessToken }
   // Made again for this client (initSupabase runs once in the app; the tests may run it again).
   realtimePart.reset()
-  realtimeMade = null
   storagePart.reset()
   functionsPart.reset()
   return client
@@ -134,16 +133,15 @@ function lazyPart<T>(load: () => Promise<T>): { get(): Promise<T>; reset(): void
   }
 }
 
-let realtimeMade: RealtimeClient | null = null
-
 const realtimePart = lazyPart(async () => {
   // Not needed to paint the first screen: its chunk waits until that is shown.
   await firstScreenShown()
-  const { RealtimeClient } = await import('@supabase/realtime-js')
+  // With the joins' back-off (realtime-client.ts).
+  const { makeRealtime } = await import('./realtime-client.ts')
   const { config, headers, fetch, accessToken, client } = made()
   const url = new URL('realtime/v1', baseOf(config))
   url.protocol = url.protocol.replace('http', 'ws')
-  const rt = new RealtimeClient(url.href, {
+  const rt = makeRealtime(url.href, {
     headers,
     accessToken,
     fetch,
@@ -163,18 +161,12 @@ const realtimePart = lazyPart(async () => {
   // Its first joins carry the session's token: a private topic joined without it is refused
   // (and joined again only after realtime-js's back-off, missing what happened meanwhile).
   await rt.setAuth().catch(() => undefined)
-  realtimeMade = rt
   return rt
 })
 
 /** The Realtime client, its chunk loaded once the first screen is shown. */
 export function realtime(): Promise<RealtimeClient> {
   return realtimePart.get()
-}
-
-/** The Realtime client if something has used it already, else null (nothing to wake). */
-export function loadedRealtime(): RealtimeClient | null {
-  return realtimeMade
 }
 
 const storagePart = lazyPart(async () => {

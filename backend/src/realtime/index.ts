@@ -41,13 +41,14 @@ export function realtimeService(): Service {
     prefix: PREFIX,
 
     async register(scope: FastifyInstance, ctx: StackContext) {
-      // Under `serve`, the message rates are sized to the machine (socket/limits.ts).
+      // Under `serve`, the message and join rates are sized to the machine (socket/limits.ts).
       const limits = limitsFromEnv(process.env, ctx.mode)
       const hub = new Hub(new RateCounter(limits.maxEventsPerSecond))
       const log = ctx.log.child('realtime')
       if (ctx.mode === 'serve') {
         log.info(
-          `up to ${limits.maxEventsPerSecond} messages per second, ${limits.clientMaxEventsPerSecond || 'no limit'} per connection`
+          `up to ${limits.maxEventsPerSecond} messages per second, ${limits.clientMaxEventsPerSecond || 'no limit'} per connection; ` +
+            `${limits.maxJoinsPerSecond} joins per second, ${limits.clientMaxJoinsPerSecond || 'no limit'} per connection`
         )
       }
       const feed = new ChangeFeed({

@@ -13,7 +13,7 @@ import type { Channel, Outlet } from './channel.ts'
 import type { RealtimeEnv } from './env.ts'
 import type { Frame } from './hub.ts'
 import { textFrame } from './hub.ts'
-import { EventBudget } from './limits.ts'
+import { EventBudget, RateWindow } from './limits.ts'
 import { TOPIC_PREFIX, join } from './join.ts'
 import type { Refusal } from './join.ts'
 
@@ -37,6 +37,8 @@ export class Connection implements Outlet {
   private readonly budget: EventBudget
   /** Cut off for going over the budget: its socket is closing. */
   private cut = false
+  /** This connection's joins in the last second (limits.clientMaxJoinsPerSecond), null: none. */
+  private readonly joins: RateWindow | null
 
   constructor(
     private readonly ws: WebSocket,
@@ -50,6 +52,8 @@ export class Connection implements Outlet {
     private readonly env: RealtimeEnv
   ) {
     this.budget = new EventBudget(env.limits.clientMaxEventsPerSecond)
+    const perSocket = env.limits.clientMaxJoinsPerSecond
+    this.joins = perSocket > 0 ? new RateWindow(perSocket, 1000) : null
     ws.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary))
     ws.on('close', () => this.onClosed())
     ws.on('pong', () => {
@@ -233,6 +237,7 @@ export class Connection implements Outlet {
       connectToken: this.connectToken,
       headers: this.headers,
       openChannels: this.channels.size,
+      socketJoins: this.joins,
       outlet: this,
       deps: this.env,
     })

@@ -1,6 +1,7 @@
-// The join pipeline, in the real server's order: topic, joins per second (over the limit the
-// socket is closed), channels per connection, token, public channels where the project allows
-// only private ones ([realtime] private_only), private-channel read policies, replay.
+// The join pipeline, in the real server's order: topic, joins per second (the connection's own,
+// then the stack's; over either the socket is closed), channels per connection, token, public
+// channels where the project allows only private ones ([realtime] private_only), private-channel
+// read policies, replay.
 // It answers with a channel for the connection to register and reply for, or a refusal:
 // "<Code>: <message>", answered after the channel error backoff unless it closes the socket.
 import { randomUUID } from 'node:crypto'
@@ -13,6 +14,7 @@ import { Channel } from './channel.ts'
 import type { ChannelDeps, Outlet, Policies } from './channel.ts'
 import type { RealtimeEnv } from './env.ts'
 import { topicKey } from './hub.ts'
+import type { RateWindow } from './limits.ts'
 import { readPolicies } from './private-auth.ts'
 
 /** Channel topics are `realtime:<subTopic>`; anything else is not a topic the server has. */
@@ -25,6 +27,8 @@ export interface JoinRequest {
   headers: Record<string, string>
   /** Channels the connection has open (a second join of a topic has closed the first). */
   openChannels: number
+  /** The connection's own joins per second (clientMaxJoinsPerSecond), null: no limit. */
+  socketJoins: RateWindow | null
   outlet: Outlet
   deps: ChannelDeps & Pick<RealtimeEnv, 'joinRate' | 'privateOnly'>
 }
@@ -49,6 +53,11 @@ export async function join(message: Message, request: JoinRequest): Promise<Join
   const { topic } = message
   const subTopic = topic.slice(TOPIC_PREFIX.length)
   if (subTopic === '') return refuse(JOIN_ERRORS.topicRequired)
+  // The connection's own rate first: a client joining in a loop is refused (and its socket
+  // closed) before it spends the stack's joins, which everyone's joins share.
+  if (request.socketJoins && !request.socketJoins.take()) {
+    return refuse(JOIN_ERRORS.tooManyJoins, true)
+  }
   if (!deps.joinRate.take()) return refuse(JOIN_ERRORS.tooManyJoins, true)
   if (request.openChannels >= deps.limits.maxChannelsPerClient) {
     return refuse(JOIN_ERRORS.tooManyChannels)

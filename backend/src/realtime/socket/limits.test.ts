@@ -4,6 +4,7 @@ import {
   RateCounter,
   RateWindow,
   SERVE_EVENTS_PER_CORE,
+  SERVE_JOINS_PER_CORE,
   limitsFromEnv,
 } from './limits.ts'
 
@@ -62,7 +63,7 @@ describe('limits under serve', () => {
       maxEventsPerSecond: 2 * SERVE_EVENTS_PER_CORE,
       clientMaxEventsPerSecond: (2 * SERVE_EVENTS_PER_CORE) / 10,
     })
-    expect(limitsFromEnv({}, 'serve', 8).maxEventsPerSecond).toBe(80_000)
+    expect(limitsFromEnv({}, 'serve', 8).maxEventsPerSecond).toBe(8 * SERVE_EVENTS_PER_CORE)
     expect(limitsFromEnv({}, 'start', 8)).toMatchObject({
       maxEventsPerSecond: 100,
       clientMaxEventsPerSecond: 0,
@@ -77,6 +78,35 @@ describe('limits under serve', () => {
     ).toMatchObject({ maxEventsPerSecond: 5000, clientMaxEventsPerSecond: 7 })
     expect(limitsFromEnv({ TENANT_MAX_EVENTS_PER_SECOND: '300' }, 'serve', 2)).toMatchObject({
       clientMaxEventsPerSecond: 100,
+    })
+  })
+})
+
+describe('joins under serve', () => {
+  it("sizes the stack's joins to the cores and a connection's to its channels; start has no per-connection limit", () => {
+    expect(limitsFromEnv({}, 'serve', 2)).toMatchObject({
+      maxJoinsPerSecond: 2 * SERVE_JOINS_PER_CORE,
+      clientMaxJoinsPerSecond: 100,
+    })
+    // 2,000 people opening within a minute, 5 joins each, ~290 in the busiest second.
+    expect(limitsFromEnv({}, 'serve', 1).maxJoinsPerSecond).toBeGreaterThan(290)
+    expect(limitsFromEnv({}, 'start', 8)).toMatchObject({
+      maxJoinsPerSecond: 500,
+      clientMaxJoinsPerSecond: 0,
+    })
+    expect(
+      limitsFromEnv(
+        {
+          TENANT_MAX_JOINS_PER_SECOND: '50',
+          CLIENT_MAX_JOINS_PER_SECOND: '3',
+          TENANT_MAX_CHANNELS_PER_CLIENT: '20',
+        },
+        'serve',
+        2
+      )
+    ).toMatchObject({ maxJoinsPerSecond: 50, clientMaxJoinsPerSecond: 3, maxChannelsPerClient: 20 })
+    expect(limitsFromEnv({ TENANT_MAX_CHANNELS_PER_CLIENT: '20' }, 'serve', 2)).toMatchObject({
+      clientMaxJoinsPerSecond: 20,
     })
   })
 })

@@ -1,20 +1,52 @@
 // The limits a Realtime tenant has, with the Supabase CLI's local tenant values, and the
 // environment variables that change them (the real server's names where it has one). Under
-// `serve` the message rate is the server's, not a hosted plan's: SERVE_EVENTS_PER_CORE for each
-// core, and each connection may cause a tenth of it, so that one client that floods is cut off
-// alone, long before the whole stack is over its rate (which closes every channel of a topic).
+// `serve` the rates are the server's, measured, not a hosted plan's: SERVE_EVENTS_PER_CORE
+// messages and SERVE_JOINS_PER_CORE joins a second for each core; each connection may cause a
+// tenth of the messages and CLIENT_MAX_JOINS_PER_SECOND joins, so that one client that floods or
+// joins in a loop is cut off alone, long before the whole stack is over its rate (which closes
+// every channel of a topic, or refuses everyone's joins). docs/performance.md ("A morning's
+// sign-in storm") has the measurements and the arithmetic.
 import { availableParallelism } from 'node:os'
 
 /**
- * Messages per second (deliveries) one core carries with p99 latency under 100 ms: bench/realtime
- * measured 20,016 RLS-checked deliveries/s at p99 55 ms on a 2-core machine, and 100,040
- * broadcast deliveries/s at p99 15 ms (bench/realtime/README.md).
+ * Messages per second (deliveries) one core carries under `serve`. Chorus's live events are
+ * broadcasts (lib/live.ts: no Postgres changes): bench/realtime measured 100,040 broadcast
+ * deliveries/s at p99 15 ms on a 2-core machine (50,000 a core), 20,016 RLS-checked Postgres
+ * changes/s (bench/realtime/README.md). A busy hour of 2,000 people (bench/team, 2026-11-26)
+ * counted 18,000-18,600 a second on 2 cores, and the old 10,000 a core (20,000) closed topics
+ * at its bursts (13-17% of the deliveries lost in two runs of three). Half the broadcast
+ * capacity, 50,000 on 2 cores, is 2.7 times that hour.
  */
-export const SERVE_EVENTS_PER_CORE = 10_000
+export const SERVE_EVENTS_PER_CORE = 25_000
+
+/**
+ * Joins per second one core answers under `serve`. Opening Chorus joins 5 topics (live:user,
+ * live:workspace, live:channel and channel:<open> for typing, workspace:<ws> with presence); 2,000
+ * people opening within a minute are 10,000 joins, 167 a second on average and about 290 in the
+ * busiest second (Poisson: 33 people a second, + 4 sigma). bench/team/joins.ts (2026-11-29) had
+ * the stack answer 640 private joins/s on average and 900 in its busiest second, with the limit
+ * lifted and the load generator on the same 2 cores: 1,000 a core is above what the stack
+ * answers, so the limit refuses nothing it could serve, and 2,000 people opening at once (the
+ * bench's storm) wait for the stack, not for refusals.
+ */
+export const SERVE_JOINS_PER_CORE = 1000
 
 export interface Limits {
   maxChannelsPerClient: number
+  /**
+   * Joins per second of the whole stack (max_joins_per_second; a sliding second). Over it the
+   * join is refused with "ClientJoinRateLimitReached: Too many joins per second" and the socket
+   * closed, as the real server does; the app joins again after a jittered back-off.
+   */
   maxJoinsPerSecond: number
+  /**
+   * Joins per second one connection may make (CLIENT_MAX_JOINS_PER_SECOND, this stack's own; 0:
+   * no limit), checked before the stack's: a client that joins in a loop is refused and its
+   * socket closed before it spends everyone's joins. As many as a connection may have channels,
+   * so that a socket's reconnection (which rejoins all of them at once) is never refused. Off
+   * under `start` (the CLI's local tenant has no such limit).
+   */
+  clientMaxJoinsPerSecond: number
   /** Largest broadcast or presence payload, in bytes (max_payload_size_in_kb). */
   maxPayloadBytes: number
   maxPresenceEventsPerSecond: number
@@ -56,7 +88,8 @@ export interface Limits {
 
 /**
  * The limits from the environment, over the mode's defaults: `start` has the CLI's local tenant's
- * (a hosted Free plan's sizes), `serve` sizes the message rates to the machine's cores.
+ * (a hosted Free plan's sizes), `serve` sizes the message and join rates to the machine's
+ * cores.
  */
 export function limitsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -71,9 +104,14 @@ export function limitsFromEnv(
     'TENANT_MAX_EVENTS_PER_SECOND',
     mode === 'serve' ? SERVE_EVENTS_PER_CORE * Math.max(1, cores) : 100
   )
+  const channels = int('TENANT_MAX_CHANNELS_PER_CLIENT', 100)
   return {
-    maxChannelsPerClient: int('TENANT_MAX_CHANNELS_PER_CLIENT', 100),
-    maxJoinsPerSecond: int('TENANT_MAX_JOINS_PER_SECOND', 500),
+    maxChannelsPerClient: channels,
+    maxJoinsPerSecond: int(
+      'TENANT_MAX_JOINS_PER_SECOND',
+      mode === 'serve' ? SERVE_JOINS_PER_CORE * Math.max(1, cores) : 500
+    ),
+    clientMaxJoinsPerSecond: int('CLIENT_MAX_JOINS_PER_SECOND', mode === 'serve' ? channels : 0),
     maxPayloadBytes: int('TENANT_MAX_PAYLOAD_SIZE_IN_KB', 3000) * 1000,
     maxPresenceEventsPerSecond: int('TENANT_MAX_PRESENCE_EVENTS_PER_SECOND', 1000),
     maxEventsPerSecond: events,

@@ -132,7 +132,11 @@ export function supabaseChannelTransport(
       // the database in commit order. Live once joined: a change committed before the join is in
       // the catch-up the live channel then makes, one committed after it arrives here.
       return subscribeLive(liveTopic.channel(channelId), {
-        onJoined: (joined) => listener.onStatus(joined ? 'connected' : 'disconnected'),
+        // Waiting only for the server's join limit (a sign-in storm): nothing to say, the list
+        // keeps what it has, and the join's 'connected' catches up as after any reconnect.
+        onJoined: (joined, waiting) => {
+          if (!waiting) listener.onStatus(joined ? 'connected' : 'disconnected')
+        },
         onChange: (change) => {
           const event = channelEventOf(change, channelId, conversation)
           if (event) listener.onEvent(event)

@@ -6,6 +6,7 @@
 // first).
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
+import { quietJoinWaitMs } from '../../../lib/realtime-client.ts'
 import { realtime } from '../../../lib/supabase.ts'
 import { presenceOf } from './presence-of.ts'
 import type { Meta, Presence } from './presence-of.ts'
@@ -31,6 +32,7 @@ export function usePresence(
     let client: RealtimeClient | null = null
     let channel: RealtimeChannel | null = null
     let stopped = false
+    let forget: ReturnType<typeof setTimeout> | undefined
     const join = (rt: RealtimeClient) => {
       if (stopped) return
       client = rt
@@ -42,10 +44,22 @@ export function usePresence(
           setState({ ...(joining.presenceState() as Record<string, Meta[]>) })
         })
         .subscribe((status) => {
+          clearTimeout(forget)
           // Not joined (the socket lost, the server gone): what the channel last said is no
           // longer known to be true, and would show people online long after they left. Nobody
-          // but me is online until the join's presence_state says again who is.
-          if (status !== 'SUBSCRIBED') setState({})
+          // but me is online until the join's presence_state says again who is. Unless the
+          // server's join limit only asked to wait (a sign-in storm): then who was online stays
+          // shown for that quiet wait, not everyone's dot going grey and back.
+          if (status !== 'SUBSCRIBED') {
+            queueMicrotask(() => {
+              if (stopped) return
+              const wait = quietJoinWaitMs()
+              if (wait <= 0) return setState({})
+              forget = setTimeout(() => {
+                if (joining.state !== 'joined') setState({})
+              }, wait)
+            })
+          }
           if (status === 'SUBSCRIBED') {
             void joining.track({
               user_id: userId,
@@ -73,6 +87,7 @@ export function usePresence(
       window.removeEventListener('offline', offline)
       window.removeEventListener('online', online)
       stopped = true
+      clearTimeout(forget)
       channelRef.current = null
       setState({})
       if (client && channel) void client.removeChannel(channel)
