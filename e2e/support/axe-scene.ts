@@ -115,7 +115,9 @@ export async function workspaceScene(
   await expect(named).toHaveCount(0)
   await sidebarLink(page, 'random').click({ button: 'right' })
   await page.getByRole('menuitem', { name: say('Move to section') }).click()
-  // By the keyboard: a pointer taken straight across to the sub-menu closes it in Arabic.
+  // By the keyboard: Playwright's pointer jumps to the sub-menu in one move, and Radix, which
+  // guesses where a pointer heads from its moves inside the menu (none here: "right"), closes a
+  // sub-menu that opens to the left (Arabic). A person's pointer moves there and keeps it open.
   await page
     .getByRole('menu', { name: say('Move to section') })
     .getByRole('menuitem', { name: 'Projects' })
