@@ -41,12 +41,19 @@ test('the theme chosen holds across a reload from the first paint, and on anothe
 }) => {
   const ana = await actor(browser, 'Ana', { colorScheme: 'light' })
   const { page } = ana
+  // The page reads the account's appearance once it is up: before Ana chooses, so that what the
+  // reload below sends is this device's unsaved choice, not a first read that came late.
+  const accountRead = page.waitForResponse(
+    (r) => r.url().includes('/rest/v1/notification_settings?select=theme'),
+    { timeout: 60_000 }
+  )
   await signUpByApi(ana)
   await createWorkspace(ana, `Theme ${Date.now().toString(36)}`)
   await waitLive(page)
   const html = page.locator('html')
   await expect(html).toHaveAttribute('data-theme', 'light')
 
+  await accountRead
   await test.step('Preferences → Appearance → Dark darkens the page at once', async () => {
     // The page reloads before the account has the choice (its save never answered): the next
     // load must send this device's choice, not take the account's older one over it.

@@ -58,6 +58,11 @@ export function appearanceUnsaved(me: string): boolean {
   return browserStore().getItem(UNSAVED_KEY) === me
 }
 
+/** The account has what this device holds of `me`'s appearance. */
+export function markSaved(me: string): void {
+  if (appearanceUnsaved(me)) browserStore().removeItem(UNSAVED_KEY)
+}
+
 /** Saves my appearance: on this device at once (painted), then on my account. */
 export function useSaveAppearance(me: string) {
   const queryClient = useQueryClient()

@@ -8,6 +8,7 @@ import {
   appearanceUnsaved,
   deviceAppearance,
   keepAppearance,
+  markSaved,
   useAccountAppearance,
   useSaveAppearance,
 } from './appearance.ts'
@@ -20,9 +21,10 @@ export function useAppearanceSync(me: string): void {
   useEffect(() => {
     if (!fetched) return
     const here = deviceAppearance()
-    if (here.theme === fetched.theme && here.density === fetched.density) return
+    // The same on both: whatever this device had not saved, the account has now.
+    if (here.theme === fetched.theme && here.density === fetched.density) markSaved(me)
     // A choice made here that never reached the account (the page went first) is the newer one.
-    if (appearanceUnsaved(me)) save(here)
+    else if (appearanceUnsaved(me)) save(here)
     else keepAppearance(fetched)
   }, [fetched, me, save])
 }

@@ -5,7 +5,7 @@
 // left; anchored on what opened it, which has the focus back when it closes.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { t } from '@lingui/core/macro'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -42,6 +42,11 @@ export default function SectionsMenu(props: SectionsMenuProps) {
   const chosen = useRef<(() => void) | null>(null)
   const rect = anchor.getBoundingClientRect()
   const choose = (run: () => void) => () => (chosen.current = run)
+  // The first item focused once, as the menu opens: a callback ref made anew at each render would
+  // focus it again at every live change of the sidebar, closing an open sub-menu under the pointer.
+  const focusFirst = useCallback((el: HTMLDivElement | null) => {
+    if (el) requestAnimationFrame(() => el.querySelector<HTMLElement>('[role="menuitem"]')?.focus())
+  }, [])
 
   const section = props.section ? sections.find((s) => s.key === props.section) : undefined
   const channelSection = props.channelId
@@ -211,12 +216,7 @@ export default function SectionsMenu(props: SectionsMenuProps) {
             sideOffset={4}
             collisionPadding={8}
             loop
-            ref={(el) => {
-              if (el)
-                requestAnimationFrame(() =>
-                  el.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-                )
-            }}
+            ref={focusFirst}
             onCloseAutoFocus={(event) => {
               event.preventDefault()
               if (anchor.isConnected) anchor.focus()
