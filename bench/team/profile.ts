@@ -16,6 +16,8 @@ export interface Person {
   notifications: boolean
   /** Also uploads a file every few minutes. */
   uploader: boolean
+  /** Files in the channels this person is in (one per channel, world.ts): what they download. */
+  files: string[]
 }
 
 export const RATES = {
@@ -28,6 +30,8 @@ export const RATES = {
   typingThrottleMs: 2000,
   /** An active person goes away and back (presence untrack + track) this often on average. */
   presenceChangeEverySeconds: 600,
+  /** The mix's rates (mix.ts) times this (a short run's compressed hour). */
+  mixScale: 1,
   /** Share of people with browser notifications allowed. */
   notificationsShare: 0.5,
   /** One person in this many uploads a file (1-5 MB) every few minutes. */
