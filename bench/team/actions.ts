@@ -16,7 +16,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { uploadAttachment } from './attachment-upload.ts'
 import { MIX_PREFIX, random, timeline, timelineRates } from './mix.ts'
 import type { MixAction } from './mix.ts'
-import { RATES, now, uniform } from './profile.ts'
+import { RATES, now, pause, uniform } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedSelect, rpcResult } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
@@ -36,9 +36,9 @@ export interface ActionContext {
   /** Behaving (between start and stop), and away (the tab hidden: nothing done). */
   running: boolean
   away: boolean
+  /** Resolved when the person stops (a pause ends at once). */
+  stopping: Promise<void>
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The mix's actions, one after the other on the person's own seeded timeline (4 hours of it),
  * while the person behaves; none while away (the tab hidden). */
@@ -47,8 +47,7 @@ export async function runMix(ctx: ActionContext): Promise<void> {
   const plan = timeline(timelineRates(RATES.mixScale), 4 * 3_600_000, random(seed))
   const start = Date.now()
   for (const { at, action } of plan) {
-    for (const end = start + at; ctx.running && Date.now() < end;)
-      await sleep(Math.min(500, end - Date.now()))
+    await pause(start + at - Date.now(), ctx.stopping)
     if (!ctx.running) return
     if (!ctx.away) await act(ctx, action)
   }
@@ -196,7 +195,7 @@ export async function typeAndSend(
   const typingFor = uniform(RATES.typingSeconds) * 1000
   for (const end = Date.now() + typingFor; ctx.running && Date.now() < end;) {
     await typingSignal(ctx, true)
-    await sleep(Math.min(RATES.typingThrottleMs, end - Date.now()))
+    await pause(Math.min(RATES.typingThrottleMs, end - Date.now()), ctx.stopping)
   }
   if (!ctx.running) return
   const t = now()

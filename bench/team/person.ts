@@ -31,7 +31,7 @@ import ws from 'ws'
 import { uploadAttachment } from './attachment-upload.ts'
 import { runMix, typeAndSend } from './actions.ts'
 import type { ActionContext } from './actions.ts'
-import { JOIN_LIMIT, RATES, exponentialMs, now, reconnectAfterMs } from './profile.ts'
+import { JOIN_LIMIT, RATES, exponentialMs, now, pause, reconnectAfterMs } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedRpc, recordedSelect } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
@@ -39,7 +39,6 @@ import { SimulatedSidebar } from './sidebar.ts'
 import type { LiveChange } from './sidebar.ts'
 
 const STAMP = /\[t:([\d.]+)\]$/
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class SimulatedPerson implements ActionContext {
   readonly client: SupabaseClient
@@ -53,6 +52,9 @@ export class SimulatedPerson implements ActionContext {
   private markedAt = 0
   private seenSeq = 0
   running = false
+  /** Resolved by stop(): the loops' pauses end at once (profile.ts pause). */
+  stopping: Promise<void> = Promise.resolve()
+  private stopNow = () => {}
   private loops: Promise<void>[] = []
   private refusals = 0 // joins refused for the rate in a row: reconnections wait as the app's
   typing: RealtimeChannel | null = null
@@ -154,6 +156,7 @@ export class SimulatedPerson implements ActionContext {
   /** Starts behaving: an active person types and sends, goes away and back; uploads. */
   start(): void {
     this.running = true
+    this.stopping = new Promise((resolve) => (this.stopNow = resolve))
     if (!this.person.active) return
     this.loops.push(this.every(RATES.sendEverySeconds, () => typeAndSend(this)))
     this.loops.push(this.every(RATES.presenceChangeEverySeconds, () => this.awayAndBack()))
@@ -165,6 +168,7 @@ export class SimulatedPerson implements ActionContext {
   /** Stops behaving and waits for what is under way. */
   async stop(): Promise<void> {
     this.running = false
+    this.stopNow()
     await Promise.all(this.loops)
     this.loops = []
   }
@@ -179,9 +183,7 @@ export class SimulatedPerson implements ActionContext {
 
   private async every(meanSeconds: number, action: () => Promise<void>): Promise<void> {
     while (this.running) {
-      const wait = exponentialMs(meanSeconds)
-      for (const end = Date.now() + wait; this.running && Date.now() < end;)
-        await sleep(Math.min(500, end - Date.now()))
+      await pause(exponentialMs(meanSeconds), this.stopping)
       if (this.running) await action()
     }
   }

@@ -62,6 +62,18 @@ export function uniform([low, high]: readonly [number, number]): number {
   return low + Math.random() * (high - low)
 }
 
+/**
+ * Waits `ms`, or less when `stop` comes first (its timer then cleared): a person's loops sleep
+ * until their next action in one timer, not in many short ones, and still stop at once.
+ */
+export function pause(ms: number, stop: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms)))),
+    stop,
+  ]).finally(() => clearTimeout(timer))
+}
+
 /** A clock shared by the processes of the machine (ms since the epoch, sub-ms precision). */
 export function now(): number {
   return performance.timeOrigin + performance.now()
