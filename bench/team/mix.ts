@@ -66,7 +66,7 @@ export const MIX: readonly MixEntry[] = [
     action: 'typing signal',
     perHour: 0,
     source: 'the app: a broadcast every 2 s while typing, one "stopped" after the send (useTyping)',
-    how: "channel:<open> broadcast 'typing' (about 3 per message and reply)",
+    how: "channel:<open> broadcast 'typing' (about 4 per message and reply)",
   },
   {
     action: 'search',
