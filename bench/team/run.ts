@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   const all = Math.min(...met)
   console.log(
     all > 0
-      ? `largest team met in all ${runs} run(s) (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%): ` +
+      ? `largest team met in all ${runs} run(s) (p99 < ${P99_LIMIT_MS} ms, actions, errors, stack CPU < ${CPU_LIMIT * 100}%): ` +
           `${all} people (each run: ${met.join(', ')})`
       : `no team size met in all ${runs} run(s) (each run: ${met.join(', ')})`
   )
