@@ -36,8 +36,8 @@ export interface ActionContext {
   /** Behaving (between start and stop), and away (the tab hidden: nothing done). */
   running: boolean
   away: boolean
-  /** Resolved when the person stops (a pause ends at once). */
-  stopping: Promise<void>
+  /** The person's pauses under way, ended at once when the person stops (profile.ts pause). */
+  pauses: Set<() => void>
 }
 
 /** The mix's actions, one after the other on the person's own seeded timeline (4 hours of it),
@@ -47,7 +47,7 @@ export async function runMix(ctx: ActionContext): Promise<void> {
   const plan = timeline(timelineRates(RATES.mixScale), 4 * 3_600_000, random(seed))
   const start = Date.now()
   for (const { at, action } of plan) {
-    await pause(start + at - Date.now(), ctx.stopping)
+    await pause(start + at - Date.now(), ctx.pauses)
     if (!ctx.running) return
     if (!ctx.away) await act(ctx, action)
   }
@@ -195,7 +195,7 @@ export async function typeAndSend(
   const typingFor = uniform(RATES.typingSeconds) * 1000
   for (const end = Date.now() + typingFor; ctx.running && Date.now() < end;) {
     await typingSignal(ctx, true)
-    await pause(Math.min(RATES.typingThrottleMs, end - Date.now()), ctx.stopping)
+    await pause(Math.min(RATES.typingThrottleMs, end - Date.now()), ctx.pauses)
   }
   if (!ctx.running) return
   const t = now()

@@ -52,9 +52,8 @@ export class SimulatedPerson implements ActionContext {
   private markedAt = 0
   private seenSeq = 0
   running = false
-  /** Resolved by stop(): the loops' pauses end at once (profile.ts pause). */
-  stopping: Promise<void> = Promise.resolve()
-  private stopNow = () => {}
+  /** The loops' pauses under way (profile.ts pause), which stop() ends at once. */
+  readonly pauses = new Set<() => void>()
   private loops: Promise<void>[] = []
   private refusals = 0 // joins refused for the rate in a row: reconnections wait as the app's
   typing: RealtimeChannel | null = null
@@ -156,7 +155,6 @@ export class SimulatedPerson implements ActionContext {
   /** Starts behaving: an active person types and sends, goes away and back; uploads. */
   start(): void {
     this.running = true
-    this.stopping = new Promise((resolve) => (this.stopNow = resolve))
     if (!this.person.active) return
     this.loops.push(this.every(RATES.sendEverySeconds, () => typeAndSend(this)))
     this.loops.push(this.every(RATES.presenceChangeEverySeconds, () => this.awayAndBack()))
@@ -168,7 +166,7 @@ export class SimulatedPerson implements ActionContext {
   /** Stops behaving and waits for what is under way. */
   async stop(): Promise<void> {
     this.running = false
-    this.stopNow()
+    for (const end of [...this.pauses]) end()
     await Promise.all(this.loops)
     this.loops = []
   }
@@ -183,7 +181,7 @@ export class SimulatedPerson implements ActionContext {
 
   private async every(meanSeconds: number, action: () => Promise<void>): Promise<void> {
     while (this.running) {
-      await pause(exponentialMs(meanSeconds), this.stopping)
+      await pause(exponentialMs(meanSeconds), this.pauses)
       if (this.running) await action()
     }
   }

@@ -63,15 +63,20 @@ export function uniform([low, high]: readonly [number, number]): number {
 }
 
 /**
- * Waits `ms`, or less when `stop` comes first (its timer then cleared): a person's loops sleep
- * until their next action in one timer, not in many short ones, and still stop at once.
+ * Waits `ms`, or less when one of `pending` (a person's pauses under way) is called first (stop
+ * ends them all): a person's loops sleep until their next action in one timer, not in many short
+ * ones, and still stop at once; nothing is left behind by a pause that ended.
  */
-export function pause(ms: number, stop: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  return Promise.race([
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms)))),
-    stop,
-  ]).finally(() => clearTimeout(timer))
+export function pause(ms: number, pending: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer)
+      pending.delete(end)
+      resolve()
+    }
+    const timer = setTimeout(end, Math.max(0, ms))
+    pending.add(end)
+  })
 }
 
 /** A clock shared by the processes of the machine (ms since the epoch, sub-ms precision). */
