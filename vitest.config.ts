@@ -7,6 +7,7 @@ export default defineConfig({
       'backend/vitest.isolated.config.ts',
       'app/vitest.config.ts',
       'supabase/vitest.config.ts',
+      'bench/vitest.config.ts',
     ],
     // Three test files at a time. Vitest's default on a two-core machine is one (cores - 1), but
     // many files wait on the stack, its PostgreSQL and its timers, and each file makes its own

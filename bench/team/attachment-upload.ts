@@ -1,5 +1,6 @@
-// An uploader's file: a 1-5 MB PDF posted to Storage's attachments bucket where the app puts a
-// message's files (recorded); the message that carries it is sent after (person.ts).
+// A file posted to Storage's attachments bucket where the app puts a message's files (recorded):
+// an uploader's 1-5 MB PDF, or the mix's smaller one (mix.ts); the message that carries it is
+// sent after (person.ts).
 import { randomUUID } from 'node:crypto'
 import type { UUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -11,12 +12,14 @@ import type { Recorder } from './recorder.ts'
 export async function uploadAttachment(
   client: SupabaseClient,
   person: Person,
-  recorder: Recorder
+  recorder: Recorder,
+  mb: readonly [number, number] = RATES.uploadMb,
+  label = 'storage upload'
 ): Promise<{
   attachment: { path: string; name: string; width: null; height: null }
   messageId: UUID
 } | null> {
-  const size = Math.round(uniform(RATES.uploadMb) * 2 ** 20)
+  const size = Math.round(uniform(mb) * 2 ** 20)
   const messageId = randomUUID()
   const name = `notes-${messageId.slice(0, 8)}.pdf`
   const path = `${person.workspaceId}/${person.open}/${messageId}/${name}`
@@ -25,10 +28,10 @@ export async function uploadAttachment(
     const { error } = await client.storage
       .from('attachments')
       .upload(path, file, { contentType: 'application/pdf', upsert: false })
-    recorder.call('storage upload', !error, error?.message ?? '')
+    recorder.call(label, !error, error?.message ?? '')
     if (error) return null
   } catch (error) {
-    recorder.call('storage upload', false, (error as Error).message)
+    recorder.call(label, false, (error as Error).message)
     return null
   }
   return { attachment: { path, name, width: null, height: null }, messageId }

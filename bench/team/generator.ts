@@ -5,7 +5,7 @@
 import { SimulatedPerson } from './person.ts'
 import { Recorder } from './recorder.ts'
 import type { Window } from './recorder.ts'
-import { RATES } from './profile.ts'
+import { RATES, now } from './profile.ts'
 import type { Person } from './profile.ts'
 
 export type Command =
@@ -15,6 +15,8 @@ export type Command =
       apiUrl: string
       anonKey: string
       rates: Partial<typeof RATES>
+      /** When each person starts opening (now() clock): the sign-in storm; none: 10 at a time. */
+      opensAt?: number[]
     }
   | { type: 'go'; window: Window }
   | { type: 'stop' }
@@ -29,6 +31,9 @@ export interface Report {
   sent: [string, number][]
   calls: [string, number][]
   failures: [string, number][]
+  /** The mix's actions: durations of those that succeeded, and failures, by action. */
+  actions: [string, number[]][]
+  actionErrors: [string, number][]
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -53,9 +58,27 @@ async function handle(command: Command): Promise<Reply | null> {
         (p) => new SimulatedPerson(p, command.apiUrl, command.anonKey, recorder)
       )
       const failed: string[] = []
-      await pool(people, 10, async (person) => {
-        await person.open().catch((error: unknown) => failed.push((error as Error).message))
-      })
+      // Each opening is timed as the sign-in (the fetches, the joins, presence tracked).
+      const open = async (person: SimulatedPerson) => {
+        const began = now()
+        try {
+          await person.open()
+          recorder.action('sign-in', began, true, true)
+        } catch (error) {
+          recorder.action('sign-in', began, false, true)
+          failed.push((error as Error).message)
+        }
+      }
+      const opensAt = command.opensAt
+      if (opensAt) {
+        // The sign-in storm: each person opens at their moment, whoever else is opening.
+        await Promise.all(
+          people.map(async (person, i) => {
+            await sleep(Math.max(0, (opensAt[i] ?? 0) - now()))
+            await open(person)
+          })
+        )
+      } else await pool(people, 10, open)
       return { type: 'opened', failed }
     }
     case 'go':
@@ -81,6 +104,8 @@ async function handle(command: Command): Promise<Reply | null> {
           sent: [...recorder.sent],
           calls: [...recorder.calls],
           failures: [...recorder.failures],
+          actions: [...recorder.actions],
+          actionErrors: [...recorder.actionErrors],
         },
       }
     }

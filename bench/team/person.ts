@@ -24,12 +24,14 @@
 //   "stopped" after the send), sends with rpc('send_message'), goes away and back now and then
 //   (presence untrack + track); an uploader also posts a 1-5 MB file to Storage's attachments
 //   bucket and sends a message with it.
-import { randomUUID } from 'node:crypto'
+// - the mix of a real team while active (mix.ts, actions.ts); the opening timed as the sign-in.
 import { createClient } from '@supabase/supabase-js'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { uploadAttachment } from './attachment-upload.ts'
-import { JOIN_LIMIT, RATES, exponentialMs, now, reconnectAfterMs, uniform } from './profile.ts'
+import { runMix, typeAndSend } from './actions.ts'
+import type { ActionContext } from './actions.ts'
+import { JOIN_LIMIT, RATES, exponentialMs, now, pause, reconnectAfterMs } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedRpc, recordedSelect } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
@@ -37,10 +39,9 @@ import { SimulatedSidebar } from './sidebar.ts'
 import type { LiveChange } from './sidebar.ts'
 
 const STAMP = /\[t:([\d.]+)\]$/
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export class SimulatedPerson {
-  private readonly client: SupabaseClient
+export class SimulatedPerson implements ActionContext {
+  readonly client: SupabaseClient
   private lastSeq = 0
   /** The sidebar and the notifier: what the tab does with its live events (sidebar.ts). */
   private readonly sidebar: SimulatedSidebar
@@ -50,18 +51,23 @@ export class SimulatedPerson {
   private markedSeq = 0
   private markedAt = 0
   private seenSeq = 0
-  private running = false
+  running = false
+  /** The loops' pauses under way (profile.ts pause), which stop() ends at once. */
+  readonly pauses = new Set<() => void>()
   private loops: Promise<void>[] = []
   private refusals = 0 // joins refused for the rate in a row: reconnections wait as the app's
-  private typing: RealtimeChannel | null = null
+  typing: RealtimeChannel | null = null
   private presence: RealtimeChannel | null = null
-  private away: boolean
+  away: boolean
+  /** The open channel's latest top-level messages (ids), what replies and reactions go to. */
+  recent: string[] = []
+  statusSet = false
 
   constructor(
-    private readonly person: Person,
+    readonly person: Person,
     apiUrl: string,
     anonKey: string,
-    private readonly recorder: Recorder
+    readonly recorder: Recorder
   ) {
     this.away = !person.active
     this.client = createClient(apiUrl, anonKey, {
@@ -86,8 +92,9 @@ export class SimulatedPerson {
       { id: string; last_seq: number }[] | null
     this.sidebar.load(list ?? [])
     const page = (await this.rpc('message_page', { p_channel_id: person.open, p_limit: 50 })) as
-      { seq: number }[] | null
+      { id: string; seq: number }[] | null
     this.lastSeq = Math.max(0, ...(page ?? []).map((m) => Number(m.seq)))
+    this.recent = (page ?? []).slice(-20).map((m) => m.id)
     if (!this.away && this.lastSeq > 0) {
       this.markTimer = setTimeout(() => {
         this.seenSeq = Math.max(this.seenSeq, this.lastSeq)
@@ -149,15 +156,17 @@ export class SimulatedPerson {
   start(): void {
     this.running = true
     if (!this.person.active) return
-    this.loops.push(this.every(RATES.sendEverySeconds, () => this.typeAndSend()))
+    this.loops.push(this.every(RATES.sendEverySeconds, () => typeAndSend(this)))
     this.loops.push(this.every(RATES.presenceChangeEverySeconds, () => this.awayAndBack()))
     if (this.person.uploader)
       this.loops.push(this.every(RATES.uploadEverySeconds, () => this.upload()))
+    this.loops.push(runMix(this))
   }
 
   /** Stops behaving and waits for what is under way. */
   async stop(): Promise<void> {
     this.running = false
+    for (const end of [...this.pauses]) end()
     await Promise.all(this.loops)
     this.loops = []
   }
@@ -172,9 +181,7 @@ export class SimulatedPerson {
 
   private async every(meanSeconds: number, action: () => Promise<void>): Promise<void> {
     while (this.running) {
-      const wait = exponentialMs(meanSeconds)
-      for (const end = Date.now() + wait; this.running && Date.now() < end;)
-        await sleep(Math.min(500, end - Date.now()))
+      await pause(exponentialMs(meanSeconds), this.pauses)
       if (this.running) await action()
     }
   }
@@ -186,41 +193,8 @@ export class SimulatedPerson {
   private select(
     name: string,
     query: () => PromiseLike<{ error: { message: string } | null; status: number }>
-  ): Promise<void> {
+  ): Promise<boolean> {
     return recordedSelect(this.recorder, name, query)
-  }
-
-  private async typeAndSend(attachments: unknown[] = [], id = randomUUID()): Promise<void> {
-    if (this.away) return
-    const typingFor = uniform(RATES.typingSeconds) * 1000
-    for (const end = Date.now() + typingFor; this.running && Date.now() < end;) {
-      await this.typingSignal(true)
-      await sleep(Math.min(RATES.typingThrottleMs, end - Date.now()))
-    }
-    if (!this.running) return
-    const t = now()
-    const measured = this.recorder.measured(t)
-    const row = await this.rpc('send_message', {
-      p_id: id,
-      p_channel_id: this.person.open,
-      p_body: `Something to say about the plan, with a few words more [t:${t.toFixed(3)}]`,
-      p_attachments: attachments,
-    })
-    if (measured && row !== null) {
-      const sent = this.recorder.sent
-      sent.set(this.person.open, (sent.get(this.person.open) ?? 0) + 1)
-    }
-    await this.typingSignal(false)
-  }
-
-  private async typingSignal(typing: boolean): Promise<void> {
-    if (this.typing?.state !== 'joined') return
-    const result = await this.typing.send({
-      type: 'broadcast',
-      event: 'typing',
-      payload: { user_id: this.person.id, typing },
-    })
-    this.recorder.call('typing broadcast', result === 'ok', result)
   }
 
   private async track(why = 'join'): Promise<void> {
@@ -248,7 +222,7 @@ export class SimulatedPerson {
 
   private async upload(): Promise<void> {
     const uploaded = await uploadAttachment(this.client, this.person, this.recorder)
-    if (uploaded) await this.typeAndSend([uploaded.attachment], uploaded.messageId)
+    if (uploaded) await typeAndSend(this, [uploaded.attachment], uploaded.messageId)
   }
 
   private onChannel(change: LiveChange): void {
@@ -256,6 +230,10 @@ export class SimulatedPerson {
     if (change.table !== 'messages' || change.operation !== 'INSERT') return
     if (record.in_channel === false) return
     const receivedAt = now()
+    if (!record.parent_id && typeof record.id === 'string') {
+      this.recent.push(record.id)
+      if (this.recent.length > 20) this.recent.shift()
+    }
     if (record.author_id !== this.person.id) {
       const t = Number(STAMP.exec(String(record.body))?.[1])
       if (this.recorder.measured(t)) this.recorder.deliveries.push(receivedAt - t)

@@ -16,6 +16,8 @@ export interface Person {
   notifications: boolean
   /** Also uploads a file every few minutes. */
   uploader: boolean
+  /** Files in the channels this person is in (one per channel, world.ts): what they download. */
+  files: string[]
 }
 
 export const RATES = {
@@ -28,6 +30,8 @@ export const RATES = {
   typingThrottleMs: 2000,
   /** An active person goes away and back (presence untrack + track) this often on average. */
   presenceChangeEverySeconds: 600,
+  /** The mix's rates (mix.ts) times this (a short run's compressed hour). */
+  mixScale: 1,
   /** Share of people with browser notifications allowed. */
   notificationsShare: 0.5,
   /** One person in this many uploads a file (1-5 MB) every few minutes. */
@@ -56,6 +60,23 @@ export function exponentialMs(meanSeconds: number): number {
 
 export function uniform([low, high]: readonly [number, number]): number {
   return low + Math.random() * (high - low)
+}
+
+/**
+ * Waits `ms`, or less when one of `pending` (a person's pauses under way) is called first (stop
+ * ends them all): a person's loops sleep until their next action in one timer, not in many short
+ * ones, and still stop at once; nothing is left behind by a pause that ended.
+ */
+export function pause(ms: number, pending: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer)
+      pending.delete(end)
+      resolve()
+    }
+    const timer = setTimeout(end, Math.max(0, ms))
+    pending.add(end)
+  })
 }
 
 /** A clock shared by the processes of the machine (ms since the epoch, sub-ms precision). */

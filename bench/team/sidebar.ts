@@ -19,7 +19,7 @@ export interface Requests {
   select(
     name: string,
     query: () => PromiseLike<{ error: { message: string } | null; status: number }>
-  ): Promise<void>
+  ): Promise<unknown>
 }
 
 export class SimulatedSidebar {

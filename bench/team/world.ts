@@ -11,26 +11,17 @@ import type { Sql } from 'postgres'
 import ws from 'ws'
 import { userToken } from '../realtime/clients.ts'
 import type { StackInfo } from '../realtime/clients.ts'
+import { random } from './mix.ts'
 import { RATES } from './profile.ts'
 import type { Person } from './profile.ts'
+
+export { random }
 
 export interface World {
   workspaceId: string
   people: Person[]
   /** Channel id -> how many people have it open (who receive its messages live). */
   viewers: Map<string, number>
-}
-
-/** A seeded random generator, so that a step's world is the same from one run to the next. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export async function makeWorld(stack: StackInfo, sql: Sql, size: number): Promise<World> {
@@ -87,6 +78,7 @@ export async function makeWorld(stack: StackInfo, sql: Sql, size: number): Promi
       active,
       notifications: rand() < RATES.notificationsShare,
       uploader,
+      files: [],
     }
   })
   const memberships = people.flatMap((p) =>
@@ -108,6 +100,27 @@ export async function makeWorld(stack: StackInfo, sql: Sql, size: number): Promi
         generate_series(1, ${RATES.historyPerChannel}) as n
       order by c.ord, n`
   })
+  // A file in each channel (a 100 KB PDF on a message of the first person's), as the app puts
+  // them, for the people's downloads (mix.ts).
+  const fileOf = new Map<string, string>()
+  for (const channel of channels) {
+    const messageId = randomUUID()
+    const path = `${workspaceId}/${channel}/${messageId}/plan.pdf`
+    const file = new Blob([Buffer.alloc(100 * 1024, 7)], { type: 'application/pdf' })
+    const uploaded = await client.storage
+      .from('attachments')
+      .upload(path, file, { contentType: 'application/pdf', upsert: false })
+    if (uploaded.error) throw new Error(`upload: ${uploaded.error.message}`)
+    const sent = await client.rpc('send_message', {
+      p_id: messageId,
+      p_channel_id: channel,
+      p_body: 'The plan, attached',
+      p_attachments: [{ path, name: 'plan.pdf', width: null, height: null }],
+    })
+    if (sent.error) throw new Error(`send_message: ${sent.error.message}`)
+    fileOf.set(channel, path)
+  }
+  for (const p of people) p.files = p.channels.flatMap((c) => fileOf.get(c) ?? [])
   await sql`analyze`
   const viewers = new Map<string, number>()
   for (const p of people) viewers.set(p.open, (viewers.get(p.open) ?? 0) + 1)
