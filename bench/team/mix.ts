@@ -162,17 +162,8 @@ export function stormOffsets(people: number, windowMs: number, rand: () => numbe
   return Array.from({ length: people }, () => (windowMs > 0 ? rand() * windowMs : 0))
 }
 
-/** A seeded random generator (mulberry32), so that a step's world and timelines repeat. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded random generator, so that a step's world and timelines repeat. */
+export { seededRandom as random } from '../../backend/test/support/seeded-random.ts'
 
 /** The mix's calls are counted under this prefix, apart from those each message causes. */
 export const MIX_PREFIX = 'mix '

@@ -2,6 +2,7 @@
 // frames from several connections (both serializers). The service must not crash, must keep
 // answering, and must never deliver anything to a channel its policy does not open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../support/seeded-random.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { Collector, makeUser, subscribed } from './helpers.ts'
@@ -37,14 +38,7 @@ afterAll(async () => {
 
 /** A small seeded generator, so a failure can be replayed from its seed. */
 function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const int = (n: number) => Math.floor(next() * n)
   const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T
   return { next, int, pick }

@@ -1,6 +1,7 @@
 // The request generator of the fuzz test: grammar-shaped query strings (select lists, filters,
 // logic trees, orders, ranges) with random mutations, hostile values, junk headers and bodies,
 // from a seeded PRNG so that a failure can be replayed (FUZZ_SEED).
+import { seededRandom } from '../support/seeded-random.ts'
 import { ALICE, BOB } from './fixture.ts'
 import {
   COLUMNS,
@@ -12,21 +13,9 @@ import {
   VALUES,
 } from './fuzz-vocabulary.ts'
 
-/** mulberry32: a small seeded PRNG, so a failure can be replayed with the printed seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export const SEED = Number(process.env.FUZZ_SEED ?? 20240101)
 
-const random = prng(SEED)
+const random = seededRandom(SEED)
 const int = (n: number) => Math.floor(random() * n)
 const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T
 const maybe = (p: number) => random() < p

@@ -10,20 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Disk } from '../../src/storage/disk.ts'
 import { StorageError } from '../../src/storage/errors.ts'
 import { isValidBucketName, isValidKey } from '../../src/storage/names.ts'
+import { seededRandom } from '../support/seeded-random.ts'
 import type { TestStack } from '../support/stack.ts'
 import { filesOnDisk, serviceClient, startStorageStack } from './support.ts'
-
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PIECES = [
   'a',
@@ -96,7 +85,7 @@ describe('the path guard, fuzzed', () => {
   })
 
   it('keeps every key inside its bucket folder and never maps two keys to one file', () => {
-    const next = generator(20240601)
+    const next = seededRandom(20240601)
     const bucketDir = disk.bucketDir('fuzz')
     const owners = new Map<string, string>()
     const violations: string[] = []
@@ -136,7 +125,7 @@ describe('the path guard, fuzzed', () => {
   })
 
   it('keeps every bucket name one folder under the buckets root', () => {
-    const next = generator(7)
+    const next = seededRandom(7)
     for (let i = 0; i < 5000; i++) {
       const name = randomName(next).slice(0, 120)
       try {
@@ -198,7 +187,7 @@ describe('object names over HTTP, fuzzed', () => {
   }
 
   it('stores valid names inside the bucket folder and refuses the rest, never failing', async () => {
-    const next = generator(99)
+    const next = seededRandom(99)
     const accepted = new Map<string, string>()
     for (let i = 0; i < 200; i++) {
       const name = randomName(next)
