@@ -52,58 +52,45 @@ function withRow(rows: SectionRow[], key: string): SectionRow[] {
 const isRow = (r: SectionRow, key: string) =>
   r.id === key || (r.kind !== 'custom' && r.kind === key)
 
-export function setCollapsed(
+/** A section's collapse, position or sort changed: one path through update_sidebar_section. */
+function update(
+  client: QueryClient,
+  workspaceId: string,
+  key: string,
+  patch: Partial<Pick<SectionRow, 'collapsed' | 'position' | 'sort'>>
+) {
+  return change(
+    client,
+    workspaceId,
+    (rows) => withRow(rows, key).map((r) => (isRow(r, key) ? { ...r, ...patch } : r)),
+    () =>
+      rpcOne('update_sidebar_section', {
+        p_workspace_id: workspaceId,
+        p_section: key,
+        p_collapsed: patch.collapsed,
+        p_position: patch.position,
+        p_sort: patch.sort ?? undefined,
+      })
+  )
+}
+
+export const setCollapsed = (
   client: QueryClient,
   workspaceId: string,
   key: string,
   collapsed: boolean
-) {
-  return change(
-    client,
-    workspaceId,
-    (rows) => withRow(rows, key).map((r) => (isRow(r, key) ? { ...r, collapsed } : r)),
-    () =>
-      rpcOne('update_sidebar_section', {
-        p_workspace_id: workspaceId,
-        p_section: key,
-        p_collapsed: collapsed,
-      })
-  )
-}
+) => update(client, workspaceId, key, { collapsed })
 
 /** Sorts a built-in section (Channels, Direct messages): by name, or most recent first. */
-export function setSort(
+export const setSort = (
   client: QueryClient,
   workspaceId: string,
   key: 'channels' | 'dms',
   sort: SectionSort
-) {
-  return change(
-    client,
-    workspaceId,
-    (rows) => withRow(rows, key).map((r) => (isRow(r, key) ? { ...r, sort } : r)),
-    () =>
-      rpcOne('update_sidebar_section', {
-        p_workspace_id: workspaceId,
-        p_section: key,
-        p_sort: sort,
-      })
-  )
-}
+) => update(client, workspaceId, key, { sort })
 
-export function moveSection(client: QueryClient, workspaceId: string, key: string, at: number) {
-  return change(
-    client,
-    workspaceId,
-    (rows) => withRow(rows, key).map((r) => (isRow(r, key) ? { ...r, position: at } : r)),
-    () =>
-      rpcOne('update_sidebar_section', {
-        p_workspace_id: workspaceId,
-        p_section: key,
-        p_position: at,
-      })
-  )
-}
+export const moveSection = (client: QueryClient, workspaceId: string, key: string, at: number) =>
+  update(client, workspaceId, key, { position: at })
 
 /** Renames; a refusal is thrown (the dialog shows it) rather than toasted. */
 export function renameSection(
