@@ -78,7 +78,10 @@ export class Connection implements Outlet {
         this.socket.uncork()
       })
     }
-    this.ws.send(frame.data, { binary: frame.binary })
+    // A fan-out's frame is already framed: its bytes go straight to the socket (frames are
+    // never compressed here, so `ws` has nothing queued that they could overtake).
+    if (frame.wire && this.ws.readyState === this.ws.OPEN) this.socket.write(frame.wire)
+    else this.ws.send(frame.data, { binary: frame.binary })
   }
 
   push(message: Message): void {

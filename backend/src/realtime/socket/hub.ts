@@ -1,7 +1,7 @@
 // The topics of one stack: which channels listen on each, broadcast fan-out and presence.
 // Public and private channels of the same name are different topics, as on the real server.
-// A message is serialized once per frame format and the same bytes go to every subscriber;
-// presence diffs are merged per topic (presence-batch.ts).
+// A message is serialized and framed once per frame format and the same bytes are written to
+// every subscriber's socket (wire.ts); presence diffs are merged per topic (presence-batch.ts).
 import { encodeFastlane, encodeUserBroadcast } from '../protocol/frames.ts'
 import type { PayloadEncoding, Vsn } from '../protocol/frames.ts'
 import { SYSTEM_MESSAGES } from '../errors.ts'
@@ -9,6 +9,7 @@ import type { RateCounter } from './limits.ts'
 import { TopicPresence } from './presence.ts'
 import type { Meta, PresenceDiff, TrackResult } from './presence.ts'
 import { PresenceBatches, diffPeriodMs } from './presence-batch.ts'
+import { wireFrame } from './wire.ts'
 
 /** What the hub needs of a joined channel. */
 export interface Member {
@@ -27,6 +28,8 @@ export interface Member {
 export interface Frame {
   data: Buffer
   binary: boolean
+  /** The whole WebSocket frame, encoded once for a frame many sockets get (fanOutFrame). */
+  wire?: Buffer
 }
 
 export interface BroadcastMessage {
@@ -62,6 +65,12 @@ export function topicKey(subTopic: string, isPrivate: boolean): string {
 
 export function textFrame(text: string): Frame {
   return { data: Buffer.from(text, 'utf8'), binary: false }
+}
+
+/** A frame for a topic's subscribers: its wire bytes made once, written to every socket. */
+export function fanOutFrame(frame: Frame): Frame {
+  frame.wire = wireFrame(frame.data, frame.binary)
+  return frame
 }
 
 export class Hub {
@@ -145,6 +154,7 @@ export class Hub {
       let frame = frames.get(format)
       if (frame === undefined) {
         frame = broadcastFrame(format, member.topic, message)
+        if (frame) fanOutFrame(frame)
         frames.set(format, frame)
       }
       if (frame) {
@@ -197,7 +207,9 @@ export class Hub {
       if (!member.receivesPresence) continue
       let frame = frames.get(member.vsn)
       if (!frame) {
-        frame = textFrame(encodeFastlane(member.vsn, member.topic, 'presence_diff', payload))
+        frame = fanOutFrame(
+          textFrame(encodeFastlane(member.vsn, member.topic, 'presence_diff', payload))
+        )
         frames.set(member.vsn, frame)
       }
       member.send(frame)

@@ -8,7 +8,7 @@ import type { JoinConfig } from '../protocol/join-config.ts'
 import { SYSTEM_MESSAGES } from '../errors.ts'
 import type { ChangeSink, FrameCache, Identity } from '../changes/registry.ts'
 import type { RealtimeEnv } from './env.ts'
-import { textFrame } from './hub.ts'
+import { fanOutFrame, textFrame } from './hub.ts'
 import type { Frame } from './hub.ts'
 
 /** What the postgres_changes handler needs of its channel. */
@@ -68,7 +68,7 @@ export class PostgresChangesHandler implements ChangeSink {
     let frame = cache.get(key) as Frame | undefined
     if (!frame) {
       const payload = `{"ids":${idsJson},"data":${dataJson}}`
-      frame = textFrame(encodeFastlane(vsn, topic, 'postgres_changes', payload))
+      frame = fanOutFrame(textFrame(encodeFastlane(vsn, topic, 'postgres_changes', payload)))
       cache.set(key, frame)
     }
     channel.send(frame)
