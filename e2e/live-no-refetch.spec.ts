@@ -29,8 +29,8 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
   await twoInGeneral(olga, pete, `Quiet ${Date.now().toString(36)}`)
   const o = olga.page
   const p = pete.page
-  // Pete's page opens afresh: it loads what it shows, joins its topics (a join refetches the
-  // list once) and, a moment later, its notifier reads his memberships once (the hand-over).
+  // Pete's page opens afresh: it shows what it kept, joins its topics (then fetches the list
+  // once) and, a moment later, its notifier reads his memberships once (the hand-over).
   let handedOver = false
   const handOver = (request: Request) => {
     if (/\/rest\/v1\/channel_members\?.*channels/.test(decodeURIComponent(request.url())))

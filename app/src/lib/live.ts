@@ -118,3 +118,36 @@ function join(topic: string, handlers: LiveHandlers): () => void {
     leave?.()
   }
 }
+
+/** What ends the wait of a workspace's kept channel list; null: its topics joined, or waited. */
+const listWaits = new Map<string, (() => void) | null>()
+
+/**
+ * A channel list kept on the device is asked for once the workspace's live topics are in (or
+ * after 3 s): what changed before their joins is then in its answer, and the joins need not ask
+ * again (liveJoined), as Zulip registers its event queue before it fetches the state.
+ */
+export function afterLiveJoins(workspaceId: string): Promise<void> | undefined {
+  if (listWaits.get(workspaceId) === null) return
+  return new Promise((resolve) => {
+    const end = () => {
+      listWaits.set(workspaceId, null)
+      resolve()
+    }
+    listWaits.set(workspaceId, end)
+    setTimeout(end, 3000)
+  })
+}
+
+/** The workspace's live topics are in: true when its list was waiting for them. */
+export function liveJoined(workspaceId: string): boolean {
+  const end = listWaits.get(workspaceId)
+  listWaits.set(workspaceId, null)
+  end?.()
+  return !!end
+}
+
+/** For tests: every workspace's list waits again. */
+export function forgetListWaits(): void {
+  listWaits.clear()
+}

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveChange, LiveHandlers } from '../lib/live.ts'
 import type * as Live from '../lib/live.ts'
+import { afterLiveJoins, forgetListWaits } from '../lib/live.ts'
 import { forgetSummaries } from '../lib/message-summaries.ts'
 import { channelKeys, useChannelRowPatch, useMembershipPatch } from '../features/channels/index.ts'
 import type { Channel } from '../features/channels/index.ts'
@@ -90,6 +91,13 @@ const onWorkspace = (change: LiveChange) => send(`live:workspace:${WS}`, change)
 const onMine = (change: LiveChange) => send(`live:user:${ME}`, change)
 const list = () => client.getQueryData<Channel[]>(channelKeys.list(WS))!
 
+// Stable, as the shell's (memoized): a new key would subscribe again.
+const keys = {
+  channelsKey: channelKeys.list(WS),
+  browseKey: channelKeys.browse(WS),
+  rostersKey: channelKeys.rosters(),
+}
+
 function render(openChannelId: string | null = null) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -99,9 +107,7 @@ function render(openChannelId: string | null = null) {
       useWorkspaceLive({
         workspaceId: WS,
         userId: ME,
-        channelsKey: channelKeys.list(WS),
-        browseKey: channelKeys.browse(WS),
-        rostersKey: channelKeys.rosters(),
+        ...keys,
         onChannelRow: useChannelRowPatch(WS, ME, openChannelId),
         onMembership: useMembershipPatch(WS),
       }),
@@ -130,6 +136,7 @@ afterEach(() => {
   topics.clear()
   mentionFetches.length = 0
   forgetSummaries()
+  forgetListWaits()
 })
 
 const move = (id: string, kind: string, from: number, to: number, mentions: string[] = []) => ({
@@ -192,6 +199,44 @@ describe('the sidebar, live', () => {
     joined(`live:user:${ME}`)
     vi.advanceTimersByTime(1000)
     expect(invalidated).toEqual([key, key])
+  })
+
+  it('a kept list waiting for the first joins is let go by them, and they ask nothing more', async () => {
+    // The list's query found data kept on the device: it waits (channels-query.ts).
+    const waiting = afterLiveJoins(WS)
+    let asked = false
+    void waiting?.then(() => (asked = true))
+    render()
+    const joined = (topic: string) =>
+      act(() => {
+        for (const h of topics.get(topic) ?? []) h.onJoined?.(true)
+      })
+    joined(`live:user:${ME}`)
+    await act(async () => await Promise.resolve())
+    expect(asked).toBe(false)
+    joined(`live:workspace:${WS}`)
+    await act(async () => await waiting)
+    expect(asked).toBe(true)
+    vi.advanceTimersByTime(1000)
+    expect(invalidated).toEqual([])
+    // Waits are over for this workspace; a rejoin later asks again, as ever.
+    expect(afterLiveJoins(WS)).toBeUndefined()
+    joined(`live:user:${ME}`)
+    vi.advanceTimersByTime(1000)
+    expect(invalidated).toEqual([JSON.stringify(channelKeys.list(WS))])
+  })
+
+  it('a kept list asks anyway after 3 s without the joins; their joins then ask again', async () => {
+    const waiting = afterLiveJoins(WS)
+    render()
+    vi.advanceTimersByTime(3000)
+    await waiting
+    for (const topic of [`live:user:${ME}`, `live:workspace:${WS}`])
+      act(() => {
+        for (const h of topics.get(topic) ?? []) h.onJoined?.(true)
+      })
+    vi.advanceTimersByTime(1000)
+    expect(invalidated).toEqual([JSON.stringify(channelKeys.list(WS))])
   })
 
   it('a public channel I am not in is none of the sidebar’s business: no fetch', async () => {

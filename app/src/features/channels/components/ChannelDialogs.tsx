@@ -11,7 +11,7 @@ import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { PeoplePicker } from '../../../ui/PeoplePicker.tsx'
 import type { Person } from '../../../ui/PeoplePicker.tsx'
 import { useChannelMutations } from '../data/channel-mutations.ts'
-import { usePublicChannelsQuery } from '../data/channels-query.ts'
+import { usePublicChannelsQuery } from '../data/browse-query.ts'
 import { normaliseChannelName, validateChannelName } from '../data/types.ts'
 
 export interface Base {

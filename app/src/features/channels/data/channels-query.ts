@@ -1,6 +1,7 @@
-// My channels in a workspace with unread and mention counts and DM members (one RPC), and the
-// public channels I could join (RLS shows me every public channel of my workspaces).
+// My channels in a workspace with unread and mention counts and DM members (one RPC), and a
+// channel's roster. The public channels I could join: browse-query.ts (the browser's own chunk).
 import { useQuery } from '@tanstack/react-query'
+import { afterLiveJoins } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { rpcAll } from '../../../lib/rpc-all.ts'
@@ -66,36 +67,11 @@ export function fromRow(
 export function useChannelsQuery(workspaceId: string) {
   return useQuery({
     queryKey: channelKeys.list(workspaceId),
-    queryFn: () => fetchChannels(workspaceId),
-  })
-}
-
-/** Public channels of the workspace, joined or not, for the channel browser. */
-export async function fetchPublicChannels(workspaceId: string): Promise<Channel[]> {
-  const { data, error } = await supabase()
-    .from('channels')
-    .select(
-      'id, workspace_id, kind, name, topic, is_default, created_by, archived_at, last_seq, last_message_at, created_at'
-    )
-    .eq('workspace_id', workspaceId)
-    .eq('kind', 'public')
-    .order('name')
-  if (error) throw error
-  return data.map((row) => ({
-    ...fromRow(row),
-    isMember: false,
-    lastReadSeq: 0,
-    unread: 0,
-    mentions: 0,
-    dmMembers: [],
-  }))
-}
-
-export function usePublicChannelsQuery(workspaceId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: channelKeys.browse(workspaceId),
-    queryFn: () => fetchPublicChannels(workspaceId),
-    enabled,
+    queryFn: async ({ client, queryKey }) => {
+      // Kept on the device (shown meanwhile): asked for once the live topics are in.
+      if (client.getQueryData(queryKey)) await afterLiveJoins(workspaceId)
+      return fetchChannels(workspaceId)
+    },
   })
 }
 

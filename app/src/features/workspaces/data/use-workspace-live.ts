@@ -5,13 +5,14 @@
 // A channel's move and my membership's change carry what the sidebar and the rail show (the
 // new last_seq, my read position with my counts, a new channel's row): they are applied to the
 // cached list, never fetched. The list is fetched only to fill a gap: after a (re)join, or a
-// change of a channel it does not hold that should be there. What a change means
+// change of a channel it does not hold that should be there; a list kept on the device waits
+// for the first joins and is fetched once (afterLiveJoins). What a change means
 // (workspace-changes.ts) and how it is applied (the channels feature's) load with the first
 // change: none comes before the Realtime client, which loads after the first screen.
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryKey } from '@tanstack/react-query'
-import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { liveJoined, liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Cached, ChannelChange, MembershipChange } from './workspace-changes.ts'
@@ -105,6 +106,8 @@ export function useWorkspaceLive({
     let joins = guest ? 0 : -1
     const onJoined = (joined: boolean) => {
       if (!joined || joins++ < 0) return
+      // A kept list waiting for the first joins is asked for now, once (lib/live.ts).
+      if (joins === 1 && liveJoined(workspaceId)) return
       pending.add('channels')
       later()
     }
