@@ -20,6 +20,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     passWithNoTests: true,
+    // Room for findBy*'s 5 s (test/setup.ts) inside a test of several steps.
+    testTimeout: 15_000,
     // A worker's test files share its jsdom page (made once per worker, not once per file: the
     // project took 151 s alone, 35 s so); test/setup.ts gives each file a new page's state.
     isolate: false,

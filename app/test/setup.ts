@@ -4,7 +4,9 @@
 import { configure } from '@testing-library/react'
 import { vi } from 'vitest'
 
-configure({ reactStrictMode: true })
+// findBy* and waitFor wait for a signal (the element, the call) up to 5 s, not testing-library's
+// 1 s: a lazy part's first import is transformed on demand, slower on a busy 2-core machine.
+configure({ reactStrictMode: true, asyncUtilTimeout: 5000 })
 
 // jsdom has <dialog> without its modal methods: opening and closing set `open`, as the browser's do
 // (not in the tests run in Node's environment, which have no DOM).
