@@ -3,9 +3,12 @@
 // each SENDS sends as one person, in a plpgsql loop (the statement's triggers and the pipeline
 // fire for each send as for a request's). With --compare <git ref>, each round also runs the same
 // sends with that ref's definitions of the functions a change replaced (created again inside a
-// transaction that is rolled back), alternating, so both see the same load; prints the median
-// microseconds per send of each.
-//   node --import tsx bench/send/run.ts [--rounds 7] [--sends 300] [--compare <ref> --functions <file:fn,...>]
+// transaction that is rolled back), alternating (and which goes first), so both see the same
+// load; prints the median microseconds per send (or per message) of each.
+// With --batch N, an import's batch of N messages through private.import_insert instead (a channel
+// of its own each round, a third of the rows replies, a fifth with a mention): µs per message.
+//   node --import tsx bench/send/run.ts [--rounds 7] [--sends 300] [--batch 2000]
+//     [--compare <ref> --functions <file:fn,...> --extra <sql>]
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import path from 'node:path'
@@ -23,10 +26,13 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     functions: { type: 'string', default: '' },
     extra: { type: 'string', default: '' },
+    batch: { type: 'string' },
   },
 })
 const ROUNDS = Number(values.rounds)
 const SENDS = Number(values.sends)
+/** With --batch N: an import's batch of N messages (private.import_insert) instead of sends. */
+const BATCH = values.batch ? Number(values.batch) : 0
 
 /** The ref's definitions of the named functions (file:function), from its schema dump. */
 function oldDefinitions(ref: string, names: string[]): string {
@@ -78,10 +84,42 @@ await withThrowawayDatabase(path.join(root, 'supabase/migrations'), async (url) 
         '\n' +
         values.extra
       : ''
+    const [imp] = await sql<{ id: string }[]>`
+      insert into public.imports (workspace_id, started_by, source_path, status)
+      values (${ws!.id}, ${people[0]!}, ${`${ws!.id}/bench.zip`}, 'running') returning id`
+    /** A batch as the imports function sends it: a third replies, some mention someone. */
+    const batchRows = (channel: string) => {
+      const tops: string[] = []
+      return Array.from({ length: BATCH }, (_, i) => {
+        const id = crypto.randomUUID()
+        const reply = i % 3 === 2 && tops.length > 0
+        if (!reply) tops.push(id)
+        return {
+          id,
+          channel_id: channel,
+          author_id: people[i % people.length],
+          body: `${i % 5 === 0 ? `<@${people[(i + 1) % people.length]}> ` : ''}message ${i} about the release plan and its links https://example.com/${i}`,
+          parent_id: reply ? tops[i % tops.length] : null,
+          created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+        }
+      })
+    }
     const round = async (withOld: boolean): Promise<number> =>
       sql
         .begin(async (tx): Promise<number> => {
           if (withOld) await tx.unsafe(old)
+          if (BATCH) {
+            const channel = crypto.randomUUID()
+            await tx`insert into public.channels (id, workspace_id, kind, name, created_by)
+              values (${channel}, ${ws!.id}, 'private', ${`import-${channel}`}, ${people[0]!})`
+            await tx`insert into private.import_channels (import_id, slack_id, channel_id, kind, name)
+              values (${imp!.id}, ${channel}, ${channel}, 'public', 'bench')`
+            const rows = tx.json(batchRows(channel) as never)
+            const t0 = performance.now()
+            await tx`select private.import_insert(${imp!.id}, ${ws!.id}, ${rows}, '[]', '[]')`
+            const us = ((performance.now() - t0) * 1000) / BATCH
+            throw Object.assign(new Error('rollback'), { us })
+          }
           await tx`select set_config('request.jwt.claims', ${claims(people[1]!)}, true)`
           await tx`set local role authenticated`
           const [r] = await tx<{ us: number }[]>`
@@ -113,8 +151,10 @@ await withThrowawayDatabase(path.join(root, 'supabase/migrations'), async (url) 
         .join(' ')}`
     )
     for (let i = 0; i < ROUNDS; i++) {
+      // (which goes first alternates: neither always follows the other)
+      if (values.compare && i % 2 === 1) before.push(await round(true))
       now.push(await round(false))
-      if (values.compare) before.push(await round(true))
+      if (values.compare && i % 2 === 0) before.push(await round(true))
     }
     console.log(
       `load average after: ${loadavg()
@@ -122,11 +162,11 @@ await withThrowawayDatabase(path.join(root, 'supabase/migrations'), async (url) 
         .join(' ')}`
     )
     console.log(
-      `send_message, ${SENDS} sends x ${ROUNDS} rounds: this tree median ${median(now).toFixed(0)} µs/send (${now.map((x) => x.toFixed(0)).join(', ')})`
+      `${BATCH ? `import_insert, batches of ${BATCH}` : `send_message, ${SENDS} sends`} x ${ROUNDS} rounds: this tree median ${median(now).toFixed(0)} µs/message (${now.map((x) => x.toFixed(0)).join(', ')})`
     )
     if (values.compare)
       console.log(
-        `  ${values.compare}'s definitions: median ${median(before).toFixed(0)} µs/send (${before.map((x) => x.toFixed(0)).join(', ')})`
+        `  ${values.compare}'s definitions: median ${median(before).toFixed(0)} µs/message (${before.map((x) => x.toFixed(0)).join(', ')})`
       )
   } finally {
     await sql.end({ timeout: 2 })

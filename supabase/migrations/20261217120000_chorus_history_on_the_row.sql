@@ -5,7 +5,7 @@
 -- live frame, mail, push, event, thread reply or link preview), posting rules and the not-empty
 -- check do not apply to it, and its mentions are the archive's. 'bulk' and the messages' reading
 -- of private.importing() go: the pipeline filters its statement's rows by import_id. An import
--- numbers its batch at once through private.messages_numbered (row_1_write leaves a numbered
+-- numbers its batch at once through private.messages_insert_history (row_1_write leaves a numbered
 -- history row as it is). private.importing() stays for the import's writes to other tables
 -- (people, channels, memberships, reactions, files, forwards, and the threads, followers and
 -- channel rows the pipeline's handlers write for history), whose rows carry no origin.
@@ -13,93 +13,112 @@
 -- key would cost a lookup per imported row.)
 alter table public.messages add column import_id uuid;
 
--- History's insert checks and numbers for a batch at once: what row_1_write does one row at a
--- time (message_before_insert), set-based, so that an import's 2,000 rows are numbered in one step
--- (one row at a time doubled a 200,000-message import's database time). Takes the rows in their
--- order (each with its import_id: history) and returns them ready to insert: a row already there
--- or repeated left out; a reply whose parent is not a message of its channel's (there, or earlier
--- in the batch) put in the channel; bodies cleaned (a deleted one's emptied); mentions the
--- workspace's people named; channel numbers (in_channel rows) and thread numbers after each
--- channel's and thread's last, the channels and threads locked in id order. A send is numbered by
--- row_1_write alone: a single row pays nothing for this.
-create function private.messages_numbered(p_rows public.messages[])
-returns setof public.messages
+-- History's insert for a batch at once: what row_1_write does one row at a time on insert
+-- (message_before_insert), set-based, so that an import's 2,000 rows are checked and numbered in
+-- one step (one row at a time doubled a 200,000-message import's database time), then inserted
+-- in one statement through the pipeline, each row with its import_id (history). Of the rows
+-- (the imports function's: id, channel_id, author_id, body, parent_id, in_channel, created_at,
+-- edited_at, deleted), in their order: those of the import's channels, not there already and not
+-- repeated; a reply whose parent is not a message of its channel's (there, or earlier in the
+-- batch) put in the channel; bodies cleaned (a deleted one's emptied); mentions the workspace's
+-- people named; channel numbers (in_channel rows) and thread numbers after each channel's and
+-- thread's last, the channels and threads locked in id order. row_1_write leaves a numbered
+-- history row as it is. A send is numbered by row_1_write alone: a single row pays nothing for
+-- this. Returns how many it inserted.
+create function private.messages_insert_history(p_import uuid, p_rows jsonb)
+returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_count integer;
 begin
   if (select auth.uid()) is not null then
     raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
       detail = 'import_internal_only';
   end if;
-  create temporary table if not exists messages_numbered_batch (
-    ord bigint, msg public.messages
+  create temporary table if not exists messages_history_batch (
+    ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
+    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean,
+    mentions uuid[], seq bigint, thread_seq bigint
   ) on commit drop;
-  truncate pg_temp.messages_numbered_batch;
-  insert into pg_temp.messages_numbered_batch (ord, msg)
-  select distinct on ((r.x).id) r.ord, r.x
-  from (select u as x, row_number() over () as ord from unnest(p_rows) as u) as r
-  where (r.x).id is not null and (r.x).import_id is not null
-    and not exists (select 1 from public.messages m where m.id = (r.x).id)
-  order by (r.x).id, r.ord;
+  truncate pg_temp.messages_history_batch;
+  insert into pg_temp.messages_history_batch (ord, id, channel_id, author_id, body, parent_id,
+    in_channel, created_at, edited_at, deleted)
+  select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
+    left(coalesce(r.body, ''), 40000), r.parent_id, coalesce(r.in_channel, false),
+    coalesce(r.created_at, now()), r.edited_at, coalesce(r.deleted, false)
+  from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
+    body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
+    deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
+    created_at, edited_at, deleted, ord)
+  where r.id is not null
+    and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
+    and not exists (select 1 from public.messages m where m.id = r.id)
+  order by r.id, r.ord;
   perform 1 from public.channels c
-  where c.id in (select distinct (b.msg).channel_id from pg_temp.messages_numbered_batch b)
+  where c.id in (select distinct b.channel_id from pg_temp.messages_history_batch b)
   order by c.id for no key update;
-  update pg_temp.messages_numbered_batch b set msg.parent_id = null
-  where (b.msg).parent_id is not null and not (
-    exists (select 1 from public.messages p where p.id = (b.msg).parent_id and p.parent_id is null
-      and p.channel_id = (b.msg).channel_id)
-    or exists (select 1 from pg_temp.messages_numbered_batch q where (q.msg).id = (b.msg).parent_id
-      and (q.msg).parent_id is null and (q.msg).channel_id = (b.msg).channel_id and q.ord < b.ord));
-  update pg_temp.messages_numbered_batch b
-  set msg.body = case when (b.msg).deleted_at is not null then ''
-      else private.clean_body(left(coalesce((b.msg).body, ''), 40000)) end,
-    msg.in_channel = (b.msg).parent_id is null or coalesce((b.msg).in_channel, false),
-    msg.created_at = coalesce((b.msg).created_at, now()),
-    msg.mentions = '{}', msg.seq = null, msg.thread_seq = null,
-    msg.removed_at = null, msg.removed_by = null;
-  update pg_temp.messages_numbered_batch b
-  set msg.mentions = coalesce((
-    select array_agg(distinct u) from unnest(private.mentioned_ids((b.msg).body)) u
-    join public.channels c on c.id = (b.msg).channel_id
+  update pg_temp.messages_history_batch b set parent_id = null
+  where b.parent_id is not null and not (
+    exists (select 1 from public.messages p where p.id = b.parent_id and p.parent_id is null
+      and p.channel_id = b.channel_id)
+    or exists (select 1 from pg_temp.messages_history_batch q where q.id = b.parent_id
+      and q.parent_id is null and q.channel_id = b.channel_id and q.ord < b.ord));
+  update pg_temp.messages_history_batch b
+  set body = case when b.deleted then '' else private.clean_body(b.body) end,
+    in_channel = b.parent_id is null or b.in_channel,
+    mentions = '{}';
+  update pg_temp.messages_history_batch b
+  set mentions = coalesce((
+    select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
+    join public.channels c on c.id = b.channel_id
     join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
   ), '{}')
-  where (b.msg).body like '%<@%';
-  update pg_temp.messages_numbered_batch b
-  set msg.seq = n.base + n.k
+  where b.body like '%<@%';
+  update pg_temp.messages_history_batch b
+  set seq = n.base + n.k
   from (
-    select q.ord, row_number() over (partition by (q.msg).channel_id order by q.ord) as k,
+    select q.id, row_number() over (partition by q.channel_id order by q.ord) as k,
       greatest(c.last_seq, coalesce((
         select m.seq from public.messages m
-        where m.channel_id = (q.msg).channel_id and m.in_channel order by m.seq desc limit 1
+        where m.channel_id = q.channel_id and m.in_channel order by m.seq desc limit 1
       ), 0)) as base
-    from pg_temp.messages_numbered_batch q
-    join public.channels c on c.id = (q.msg).channel_id
-    where (q.msg).in_channel
+    from pg_temp.messages_history_batch q
+    join public.channels c on c.id = q.channel_id
+    where q.in_channel
   ) as n
-  where b.ord = n.ord;
+  where b.id = n.id;
   perform 1 from public.threads t
-  where t.id in (select distinct (b.msg).parent_id from pg_temp.messages_numbered_batch b
-    where (b.msg).parent_id is not null)
+  where t.id in (select distinct b.parent_id from pg_temp.messages_history_batch b
+    where b.parent_id is not null)
   order by t.id for no key update;
-  update pg_temp.messages_numbered_batch b
-  set msg.thread_seq = n.base + n.k
+  update pg_temp.messages_history_batch b
+  set thread_seq = n.base + n.k
   from (
-    select q.ord, row_number() over (partition by (q.msg).parent_id order by q.ord) as k,
+    select q.id, row_number() over (partition by q.parent_id order by q.ord) as k,
       greatest(coalesce(t.last_seq, 0), coalesce((
         select m.thread_seq from public.messages m
-        where m.parent_id = (q.msg).parent_id order by m.thread_seq desc limit 1
+        where m.parent_id = q.parent_id order by m.thread_seq desc limit 1
       ), 0)) as base
-    from pg_temp.messages_numbered_batch q
-    left join public.threads t on t.id = (q.msg).parent_id
-    where (q.msg).parent_id is not null
+    from pg_temp.messages_history_batch q
+    left join public.threads t on t.id = q.parent_id
+    where q.parent_id is not null
   ) as n
-  where b.ord = n.ord;
-  return query select (b.msg).* from pg_temp.messages_numbered_batch b order by b.ord;
+  where b.id = n.id;
+  insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
+    seq, thread_seq, created_at, edited_at, deleted_at, import_id)
+  select b.id, b.channel_id, b.author_id, b.body, b.mentions, b.parent_id, b.in_channel,
+    b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end,
+    p_import
+  from pg_temp.messages_history_batch b
+  order by b.ord;
+  get diagnostics v_count = row_count;
+  return v_count;
 end
 $$;
-revoke all on function private.messages_numbered(public.messages[]) from public;
+revoke all on function private.messages_insert_history(uuid, jsonb) from public;
 
 CREATE OR REPLACE FUNCTION private.message_before_insert(new_row public.messages)
  RETURNS public.messages
@@ -324,9 +343,9 @@ declare
   r public.messages := new;
 begin
   if tg_op = 'INSERT' then
-    -- History numbered for its batch at once (private.messages_numbered: clean bodies, mentions,
-    -- parents, channel and thread numbers) has had the insert's checks; a signed-in caller never
-    -- writes history.
+    -- History numbered for its batch at once (private.messages_insert_history: clean bodies,
+    -- mentions, parents, channel and thread numbers) has had the insert's checks; a signed-in
+    -- caller never writes history.
     if r.import_id is not null and (select auth.uid()) is not null then
       raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
         detail = 'import_internal_only';
@@ -453,25 +472,9 @@ AS $function$
 begin
   -- (the writes of other tables, its own and the pipeline's, tell nobody either: private.importing())
   perform set_config('chorus.importing', 'on', true);
-  -- The batch through the one pipeline: numbered at once by private.messages_numbered (what
-  -- row_1_write does for one row), each row history by its import_id (kept, numbered, threaded,
-  -- indexed; nobody told).
-  insert into public.messages
-  select n.* from private.messages_numbered(array(
-    select jsonb_populate_record(null::public.messages, jsonb_build_object(
-      'id', r.id, 'channel_id', r.channel_id, 'author_id', r.author_id, 'body', r.body,
-      'parent_id', r.parent_id, 'in_channel', coalesce(r.in_channel, false),
-      'created_at', r.created_at, 'edited_at', r.edited_at,
-      'deleted_at', case when r.deleted then coalesce(r.created_at, now()) end,
-      'import_id', p_import))
-    from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
-      body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
-      deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
-      created_at, edited_at, deleted, ord)
-    where r.id is not null
-      and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
-    order by r.ord)) as n;
-  get diagnostics messages = row_count;
+  -- The batch through the one pipeline, history by its import_id (kept, numbered, threaded,
+  -- indexed; nobody told), checked and numbered at once by the pipeline's own insert of history.
+  messages := private.messages_insert_history(p_import, p_rows);
 
   insert into public.reactions (message_id, user_id, emoji)
   select r.message_id, r.user_id, r.emoji

@@ -457,25 +457,9 @@ AS $function$
 begin
   -- (the writes of other tables, its own and the pipeline's, tell nobody either: private.importing())
   perform set_config('chorus.importing', 'on', true);
-  -- The batch through the one pipeline: numbered at once by private.messages_numbered (what
-  -- row_1_write does for one row), each row history by its import_id (kept, numbered, threaded,
-  -- indexed; nobody told).
-  insert into public.messages
-  select n.* from private.messages_numbered(array(
-    select jsonb_populate_record(null::public.messages, jsonb_build_object(
-      'id', r.id, 'channel_id', r.channel_id, 'author_id', r.author_id, 'body', r.body,
-      'parent_id', r.parent_id, 'in_channel', coalesce(r.in_channel, false),
-      'created_at', r.created_at, 'edited_at', r.edited_at,
-      'deleted_at', case when r.deleted then coalesce(r.created_at, now()) end,
-      'import_id', p_import))
-    from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
-      body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
-      deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
-      created_at, edited_at, deleted, ord)
-    where r.id is not null
-      and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
-    order by r.ord)) as n;
-  get diagnostics messages = row_count;
+  -- The batch through the one pipeline, history by its import_id (kept, numbered, threaded,
+  -- indexed; nobody told), checked and numbered at once by the pipeline's own insert of history.
+  messages := private.messages_insert_history(p_import, p_rows);
 
   insert into public.reactions (message_id, user_id, emoji)
   select r.message_id, r.user_id, r.emoji

@@ -450,9 +450,9 @@ declare
   r public.messages := new;
 begin
   if tg_op = 'INSERT' then
-    -- History numbered for its batch at once (private.messages_numbered: clean bodies, mentions,
-    -- parents, channel and thread numbers) has had the insert's checks; a signed-in caller never
-    -- writes history.
+    -- History numbered for its batch at once (private.messages_insert_history: clean bodies,
+    -- mentions, parents, channel and thread numbers) has had the insert's checks; a signed-in
+    -- caller never writes history.
     if r.import_id is not null and (select auth.uid()) is not null then
       raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
         detail = 'import_internal_only';
@@ -502,85 +502,101 @@ end
 $function$;
 grant execute on function private.messages_check_not_empty() to authenticated, service_role;
 
--- Function private.messages_numbered(p_rows public.messages[])
-CREATE OR REPLACE FUNCTION private.messages_numbered(p_rows public.messages[])
- RETURNS SETOF public.messages
+-- Function private.messages_insert_history(p_import uuid, p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.messages_insert_history(p_import uuid, p_rows jsonb)
+ RETURNS integer
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_count integer;
 begin
   if (select auth.uid()) is not null then
     raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
       detail = 'import_internal_only';
   end if;
-  create temporary table if not exists messages_numbered_batch (
-    ord bigint, msg public.messages
+  create temporary table if not exists messages_history_batch (
+    ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
+    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean,
+    mentions uuid[], seq bigint, thread_seq bigint
   ) on commit drop;
-  truncate pg_temp.messages_numbered_batch;
-  insert into pg_temp.messages_numbered_batch (ord, msg)
-  select distinct on ((r.x).id) r.ord, r.x
-  from (select u as x, row_number() over () as ord from unnest(p_rows) as u) as r
-  where (r.x).id is not null and (r.x).import_id is not null
-    and not exists (select 1 from public.messages m where m.id = (r.x).id)
-  order by (r.x).id, r.ord;
+  truncate pg_temp.messages_history_batch;
+  insert into pg_temp.messages_history_batch (ord, id, channel_id, author_id, body, parent_id,
+    in_channel, created_at, edited_at, deleted)
+  select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
+    left(coalesce(r.body, ''), 40000), r.parent_id, coalesce(r.in_channel, false),
+    coalesce(r.created_at, now()), r.edited_at, coalesce(r.deleted, false)
+  from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
+    body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
+    deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
+    created_at, edited_at, deleted, ord)
+  where r.id is not null
+    and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
+    and not exists (select 1 from public.messages m where m.id = r.id)
+  order by r.id, r.ord;
   perform 1 from public.channels c
-  where c.id in (select distinct (b.msg).channel_id from pg_temp.messages_numbered_batch b)
+  where c.id in (select distinct b.channel_id from pg_temp.messages_history_batch b)
   order by c.id for no key update;
-  update pg_temp.messages_numbered_batch b set msg.parent_id = null
-  where (b.msg).parent_id is not null and not (
-    exists (select 1 from public.messages p where p.id = (b.msg).parent_id and p.parent_id is null
-      and p.channel_id = (b.msg).channel_id)
-    or exists (select 1 from pg_temp.messages_numbered_batch q where (q.msg).id = (b.msg).parent_id
-      and (q.msg).parent_id is null and (q.msg).channel_id = (b.msg).channel_id and q.ord < b.ord));
-  update pg_temp.messages_numbered_batch b
-  set msg.body = case when (b.msg).deleted_at is not null then ''
-      else private.clean_body(left(coalesce((b.msg).body, ''), 40000)) end,
-    msg.in_channel = (b.msg).parent_id is null or coalesce((b.msg).in_channel, false),
-    msg.created_at = coalesce((b.msg).created_at, now()),
-    msg.mentions = '{}', msg.seq = null, msg.thread_seq = null,
-    msg.removed_at = null, msg.removed_by = null;
-  update pg_temp.messages_numbered_batch b
-  set msg.mentions = coalesce((
-    select array_agg(distinct u) from unnest(private.mentioned_ids((b.msg).body)) u
-    join public.channels c on c.id = (b.msg).channel_id
+  update pg_temp.messages_history_batch b set parent_id = null
+  where b.parent_id is not null and not (
+    exists (select 1 from public.messages p where p.id = b.parent_id and p.parent_id is null
+      and p.channel_id = b.channel_id)
+    or exists (select 1 from pg_temp.messages_history_batch q where q.id = b.parent_id
+      and q.parent_id is null and q.channel_id = b.channel_id and q.ord < b.ord));
+  update pg_temp.messages_history_batch b
+  set body = case when b.deleted then '' else private.clean_body(b.body) end,
+    in_channel = b.parent_id is null or b.in_channel,
+    mentions = '{}';
+  update pg_temp.messages_history_batch b
+  set mentions = coalesce((
+    select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
+    join public.channels c on c.id = b.channel_id
     join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
   ), '{}')
-  where (b.msg).body like '%<@%';
-  update pg_temp.messages_numbered_batch b
-  set msg.seq = n.base + n.k
+  where b.body like '%<@%';
+  update pg_temp.messages_history_batch b
+  set seq = n.base + n.k
   from (
-    select q.ord, row_number() over (partition by (q.msg).channel_id order by q.ord) as k,
+    select q.id, row_number() over (partition by q.channel_id order by q.ord) as k,
       greatest(c.last_seq, coalesce((
         select m.seq from public.messages m
-        where m.channel_id = (q.msg).channel_id and m.in_channel order by m.seq desc limit 1
+        where m.channel_id = q.channel_id and m.in_channel order by m.seq desc limit 1
       ), 0)) as base
-    from pg_temp.messages_numbered_batch q
-    join public.channels c on c.id = (q.msg).channel_id
-    where (q.msg).in_channel
+    from pg_temp.messages_history_batch q
+    join public.channels c on c.id = q.channel_id
+    where q.in_channel
   ) as n
-  where b.ord = n.ord;
+  where b.id = n.id;
   perform 1 from public.threads t
-  where t.id in (select distinct (b.msg).parent_id from pg_temp.messages_numbered_batch b
-    where (b.msg).parent_id is not null)
+  where t.id in (select distinct b.parent_id from pg_temp.messages_history_batch b
+    where b.parent_id is not null)
   order by t.id for no key update;
-  update pg_temp.messages_numbered_batch b
-  set msg.thread_seq = n.base + n.k
+  update pg_temp.messages_history_batch b
+  set thread_seq = n.base + n.k
   from (
-    select q.ord, row_number() over (partition by (q.msg).parent_id order by q.ord) as k,
+    select q.id, row_number() over (partition by q.parent_id order by q.ord) as k,
       greatest(coalesce(t.last_seq, 0), coalesce((
         select m.thread_seq from public.messages m
-        where m.parent_id = (q.msg).parent_id order by m.thread_seq desc limit 1
+        where m.parent_id = q.parent_id order by m.thread_seq desc limit 1
       ), 0)) as base
-    from pg_temp.messages_numbered_batch q
-    left join public.threads t on t.id = (q.msg).parent_id
-    where (q.msg).parent_id is not null
+    from pg_temp.messages_history_batch q
+    left join public.threads t on t.id = q.parent_id
+    where q.parent_id is not null
   ) as n
-  where b.ord = n.ord;
-  return query select (b.msg).* from pg_temp.messages_numbered_batch b order by b.ord;
+  where b.id = n.id;
+  insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
+    seq, thread_seq, created_at, edited_at, deleted_at, import_id)
+  select b.id, b.channel_id, b.author_id, b.body, b.mentions, b.parent_id, b.in_channel,
+    b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end,
+    p_import
+  from pg_temp.messages_history_batch b
+  order by b.ord;
+  get diagnostics v_count = row_count;
+  return v_count;
 end
 $function$;
-grant execute on function private.messages_numbered(public.messages[]) to authenticated, service_role;
+grant execute on function private.messages_insert_history(uuid,jsonb) to authenticated, service_role;
 
 -- Function private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])
 CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])

@@ -224,18 +224,15 @@ describe('an imported batch', () => {
     // The row says it is history, not the session: inserted with no import flag set, it tells
     // nobody either.
     const alone = randomUUID()
-    await sql.begin(async (tx) => {
-      await tx`
-        insert into public.messages
-        select n.* from private.messages_numbered(array[jsonb_populate_record(null::public.messages,
-          ${tx.json({
-            id: alone,
-            channel_id: plaza,
-            author_id: admin.id,
-            import_id: imp!.id,
-            body: `<@${member.id}> history alone`,
-          })})]) as n`
-    })
+    await sql`
+      select private.messages_insert_history(${imp!.id}, ${sql.json([
+        {
+          id: alone,
+          channel_id: plaza,
+          author_id: admin.id,
+          body: `<@${member.id}> history alone`,
+        },
+      ])})`
     const [aloneRow] = await sql<{ seq: string; mentions: string[] }[]>`
       select seq::text, mentions from public.messages where id = ${alone}`
     expect(aloneRow).toEqual({ seq: String(base + 6), mentions: [member.id] })

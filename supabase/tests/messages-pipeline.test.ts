@@ -137,17 +137,19 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     // The pipeline tells nobody of history: the handlers that tell get the rows without it.
     const pipeline = definition(messagesSql, 'private.messages_written')!
     expect(pipeline).toContain('n.import_id is null')
-    // A batch is numbered at once by the pipeline's own private.messages_numbered (what
+    // A batch is numbered at once by the pipeline's own private.messages_insert_history (what
     // row_1_write does for one row), which the import calls: its own copies of the insert's
     // numbering and of the handlers' work are gone.
-    expect(definition(messagesSql, 'private.messages_numbered')).toBeDefined()
+    expect(definition(messagesSql, 'private.messages_insert_history')).toBeDefined()
     expect(definition(messagesSql, 'private.messages_before_write')).toContain(
-      'private.messages_numbered'
+      'private.messages_insert_history'
     )
     const importInsert = definition(read('schema/imports.sql'), 'private.import_insert')
-    expect(importInsert).toContain('insert into public.messages')
-    expect(importInsert).toContain('private.messages_numbered(')
+    expect(importInsert).toContain('private.messages_insert_history(')
+    const history = definition(messagesSql, 'private.messages_insert_history')!
+    expect(history).toContain('insert into public.messages')
     for (const copy of [
+      'insert into public.messages',
       'row_number()',
       'last_seq',
       'thread_seq',
