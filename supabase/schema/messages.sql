@@ -512,6 +512,15 @@ AS $function$
 declare
   v_count integer;
 begin
+  -- History, per message. A row says it is history by its import_id (the import that brought it
+  -- in), set only here, outside a request (row_1_write refuses it from a signed-in caller).
+  -- Must: be kept as the archive has it (its author, times, edits; a deleted one empty), its
+  -- body cleaned, its mentions the workspace's people it names (no @channel fan-out), numbered
+  -- in its channel and thread after what is there, threaded (counts, repliers, followers),
+  -- indexed for search, and counted in its channel (last number and time).
+  -- Must not: tell anyone (no live frame, mail, push, outgoing event, thread reply, link
+  -- preview: private.messages_written leaves history out of those handlers' rows), be refused
+  -- by today's posting rules (message_posting_gate) or as empty (messages_not_empty's WHEN).
   if (select auth.uid()) is not null then
     raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
       detail = 'import_internal_only';
