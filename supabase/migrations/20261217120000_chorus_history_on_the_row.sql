@@ -565,3 +565,22 @@ comment on column public.messages.import_id is
   'History: the import that brought the message in (set outside a request only). Its insert is '
   'kept, numbered, threaded, indexed and counted, but tells nobody: no live frame, mail, push, '
   'event, thread reply or link preview; posting rules and the not-empty check do not apply.';
+
+-- An app's message queues its event unless it is history, which its row says (the import
+-- writes no integration_messages; the session's setting is not asked).
+CREATE OR REPLACE FUNCTION private.integration_messages_queue_events()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.messages;
+begin
+  select * into m from public.messages x where x.id = new.message_id;
+  if found and m.author_id is null and m.import_id is null then
+    perform private.queue_message_event(m);
+  end if;
+  return null;
+end
+$function$;
