@@ -455,88 +455,11 @@ CREATE OR REPLACE FUNCTION private.import_insert(p_import uuid, p_workspace uuid
  SET search_path TO ''
 AS $function$
 begin
+  -- (the writes of other tables, its own and the pipeline's, tell nobody either: private.importing())
   perform set_config('chorus.importing', 'on', true);
-  create temporary table if not exists import_batch (
-    ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
-    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean,
-    mentions uuid[], seq bigint, thread_seq bigint
-  ) on commit drop;
-  truncate pg_temp.import_batch;
-  insert into pg_temp.import_batch (ord, id, channel_id, author_id, body, parent_id, in_channel,
-    created_at, edited_at, deleted)
-  select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
-    left(coalesce(r.body, ''), 40000), r.parent_id, coalesce(r.in_channel, false),
-    coalesce(r.created_at, now()), r.edited_at, coalesce(r.deleted, false)
-  from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
-    body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
-    deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
-    created_at, edited_at, deleted, ord)
-  where r.id is not null
-    and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
-    and not exists (select 1 from public.messages m where m.id = r.id)
-  order by r.id, r.ord;
-  perform 1 from public.channels c
-  where c.id in (select distinct b.channel_id from pg_temp.import_batch b)
-  order by c.id for no key update;
-  update pg_temp.import_batch b set parent_id = null
-  where b.parent_id is not null and not (
-    exists (select 1 from public.messages p where p.id = b.parent_id and p.parent_id is null
-      and p.channel_id = b.channel_id)
-    or exists (select 1 from pg_temp.import_batch q where q.id = b.parent_id
-      and q.parent_id is null and q.channel_id = b.channel_id and q.ord < b.ord));
-  update pg_temp.import_batch b
-  set body = case when b.deleted then '' else private.clean_body(b.body) end,
-    in_channel = b.parent_id is null or b.in_channel;
-  update pg_temp.import_batch b
-  set mentions = coalesce((
-    select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
-    join public.workspace_members wm on wm.workspace_id = p_workspace and wm.user_id = u
-  ), '{}')
-  where b.body like '%<@%';
-  update pg_temp.import_batch b set mentions = '{}' where b.mentions is null;
-  update pg_temp.import_batch b
-  set seq = n.base + n.k
-  from (
-    select q.id, row_number() over (partition by q.channel_id order by q.ord) as k,
-      greatest(c.last_seq, coalesce((
-        select m.seq from public.messages m
-        where m.channel_id = q.channel_id and m.in_channel order by m.seq desc limit 1
-      ), 0)) as base
-    from pg_temp.import_batch q
-    join public.channels c on c.id = q.channel_id
-    where q.in_channel
-  ) as n
-  where b.id = n.id;
-  perform 1 from public.threads t
-  where t.id in (select distinct b.parent_id from pg_temp.import_batch b where b.parent_id is not null)
-  order by t.id for no key update;
-  update pg_temp.import_batch b
-  set thread_seq = n.base + n.k
-  from (
-    select q.id, row_number() over (partition by q.parent_id order by q.ord) as k,
-      greatest(coalesce(t.last_seq, 0), coalesce((
-        select m.thread_seq from public.messages m
-        where m.parent_id = q.parent_id order by m.thread_seq desc limit 1
-      ), 0)) as base
-    from pg_temp.import_batch q
-    left join public.threads t on t.id = q.parent_id
-    where q.parent_id is not null
-  ) as n
-  where b.id = n.id;
-
-  -- Through the pipeline as any message (supabase/README.md, "A written message"), numbered here:
-  -- 'bulk' passes row_1_insert, whose work for each row the batch has had above, set-based.
-  perform set_config('chorus.importing', 'bulk', true);
-  insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
-    seq, thread_seq, created_at, edited_at, deleted_at)
-  select b.id, b.channel_id, b.author_id, b.body, b.mentions, b.parent_id, b.in_channel,
-    b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end
-  from pg_temp.import_batch b
-  order by b.ord;
-  get diagnostics messages = row_count;
-  perform set_config('chorus.importing', 'on', true);
-
-  -- The threads, their followers and the search index: the pipeline's handlers, for the batch.
+  -- The batch through the one pipeline, history by its import_id (kept, numbered, threaded,
+  -- indexed; nobody told), checked and numbered at once by the pipeline's own insert of history.
+  messages := private.messages_insert_history(p_import, p_rows);
 
   insert into public.reactions (message_id, user_id, emoji)
   select r.message_id, r.user_id, r.emoji
@@ -992,7 +915,7 @@ CREATE OR REPLACE FUNCTION private.importing()
  SET search_path TO ''
 AS $function$
 begin
-  return coalesce(current_setting('chorus.importing', true), '') in ('on', 'bulk')
+  return coalesce(current_setting('chorus.importing', true), '') = 'on'
     and auth.uid() is null;
 end
 $function$;

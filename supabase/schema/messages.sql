@@ -20,6 +20,7 @@ create table public.messages (
   removed_by uuid,
   app_name text,
   app_username text,
+  import_id uuid,
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE SET NULL,
@@ -51,7 +52,7 @@ create policy "messages: members read" on public.messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'on'::text AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
+CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (new.import_id IS NULL) EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
 CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
@@ -215,6 +216,10 @@ declare
   thread_last bigint;
 begin
   if uid is not null then
+    if new_row.import_id is not null then
+      raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
+        detail = 'import_internal_only';
+    end if;
     new_row.author_id := coalesce(new_row.author_id, uid);
     if new_row.author_id <> uid or not private.is_channel_member(new_row.channel_id) then
       raise exception using errcode = '42501',
@@ -230,7 +235,8 @@ begin
   if exists (select 1 from public.messages m where m.id = new_row.id) then
     return null; -- the same message again: nothing to insert
   end if;
-  if private.importing() then
+  -- History (an import's row, outside a request): kept as the archive has it.
+  if new_row.import_id is not null then
     new_row.body := private.clean_body(new_row.body);
     new_row.mentions := coalesce((
       select array_agg(distinct u) from unnest(private.mentioned_ids(new_row.body)) u
@@ -340,6 +346,7 @@ begin
   new_row.seq := old_row.seq;
   new_row.author_id := old_row.author_id;
   new_row.created_at := old_row.created_at;
+  new_row.import_id := old_row.import_id;
   -- moderation: removing or restoring sets the text as given, nothing else
   if new_row.removed_at is distinct from old_row.removed_at then
     new_row.edited_at := old_row.edited_at;
@@ -386,7 +393,8 @@ CREATE OR REPLACE FUNCTION private.message_mentions(p_op text, new_row public.me
 AS $function$
 begin
   -- history keeps the mentions it was imported with; a claim's rewrite, those it had
-  if private.importing() or coalesce(current_setting('chorus.claiming', true), '') <> '' then
+  if (p_op = 'INSERT' and new_row.import_id is not null)
+    or coalesce(current_setting('chorus.claiming', true), '') <> '' then
     return new_row;
   end if;
   if p_op = 'INSERT' then
@@ -442,7 +450,14 @@ declare
   r public.messages := new;
 begin
   if tg_op = 'INSERT' then
-    if current_setting('chorus.importing', true) is distinct from 'bulk' then
+    -- History numbered for its batch at once (private.messages_insert_history: clean bodies,
+    -- mentions, parents, channel and thread numbers) has had the insert's checks; a signed-in
+    -- caller never writes history.
+    if r.import_id is not null and (select auth.uid()) is not null then
+      raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
+        detail = 'import_internal_only';
+    end if;
+    if r.import_id is null or (r.seq is null and r.thread_seq is null) then
       r := private.message_before_insert(new);
       -- The same message again: nothing to insert.
       if r.id is null then
@@ -471,9 +486,6 @@ CREATE OR REPLACE FUNCTION private.messages_check_not_empty()
  SET search_path TO ''
 AS $function$
 begin
-  if private.importing() then
-    return null;
-  end if;
   if exists (
     select 1 from public.messages m
     where m.id = new.id and m.deleted_at is null and private.is_blank(m.body)
@@ -490,6 +502,111 @@ end
 $function$;
 grant execute on function private.messages_check_not_empty() to authenticated, service_role;
 
+-- Function private.messages_insert_history(p_import uuid, p_rows jsonb)
+CREATE OR REPLACE FUNCTION private.messages_insert_history(p_import uuid, p_rows jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  -- History, per message. A row says it is history by its import_id (the import that brought it
+  -- in), set only here, outside a request (row_1_write refuses it from a signed-in caller).
+  -- Must: be kept as the archive has it (its author, times, edits; a deleted one empty), its
+  -- body cleaned, its mentions the workspace's people it names (no @channel fan-out), numbered
+  -- in its channel and thread after what is there, threaded (counts, repliers, followers),
+  -- indexed for search, and counted in its channel (last number and time).
+  -- Must not: tell anyone (no live frame, mail, push, outgoing event, thread reply, link
+  -- preview: private.messages_written leaves history out of those handlers' rows), be refused
+  -- by today's posting rules (message_posting_gate) or as empty (messages_not_empty's WHEN).
+  if (select auth.uid()) is not null then
+    raise exception using errcode = '42501', message = 'Only the import itself inserts history.',
+      detail = 'import_internal_only';
+  end if;
+  create temporary table if not exists messages_history_batch (
+    ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
+    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean,
+    mentions uuid[], seq bigint, thread_seq bigint
+  ) on commit drop;
+  truncate pg_temp.messages_history_batch;
+  insert into pg_temp.messages_history_batch (ord, id, channel_id, author_id, body, parent_id,
+    in_channel, created_at, edited_at, deleted)
+  select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
+    left(coalesce(r.body, ''), 40000), r.parent_id, coalesce(r.in_channel, false),
+    coalesce(r.created_at, now()), r.edited_at, coalesce(r.deleted, false)
+  from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
+    body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,
+    deleted boolean)) with ordinality as r(id, channel_id, author_id, body, parent_id, in_channel,
+    created_at, edited_at, deleted, ord)
+  where r.id is not null
+    and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
+    and not exists (select 1 from public.messages m where m.id = r.id)
+  order by r.id, r.ord;
+  perform 1 from public.channels c
+  where c.id in (select distinct b.channel_id from pg_temp.messages_history_batch b)
+  order by c.id for no key update;
+  update pg_temp.messages_history_batch b set parent_id = null
+  where b.parent_id is not null and not (
+    exists (select 1 from public.messages p where p.id = b.parent_id and p.parent_id is null
+      and p.channel_id = b.channel_id)
+    or exists (select 1 from pg_temp.messages_history_batch q where q.id = b.parent_id
+      and q.parent_id is null and q.channel_id = b.channel_id and q.ord < b.ord));
+  update pg_temp.messages_history_batch b
+  set body = case when b.deleted then '' else private.clean_body(b.body) end,
+    in_channel = b.parent_id is null or b.in_channel,
+    mentions = '{}';
+  update pg_temp.messages_history_batch b
+  set mentions = coalesce((
+    select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
+    join public.channels c on c.id = b.channel_id
+    join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
+  ), '{}')
+  where b.body like '%<@%';
+  update pg_temp.messages_history_batch b
+  set seq = n.base + n.k
+  from (
+    select q.id, row_number() over (partition by q.channel_id order by q.ord) as k,
+      greatest(c.last_seq, coalesce((
+        select m.seq from public.messages m
+        where m.channel_id = q.channel_id and m.in_channel order by m.seq desc limit 1
+      ), 0)) as base
+    from pg_temp.messages_history_batch q
+    join public.channels c on c.id = q.channel_id
+    where q.in_channel
+  ) as n
+  where b.id = n.id;
+  perform 1 from public.threads t
+  where t.id in (select distinct b.parent_id from pg_temp.messages_history_batch b
+    where b.parent_id is not null)
+  order by t.id for no key update;
+  update pg_temp.messages_history_batch b
+  set thread_seq = n.base + n.k
+  from (
+    select q.id, row_number() over (partition by q.parent_id order by q.ord) as k,
+      greatest(coalesce(t.last_seq, 0), coalesce((
+        select m.thread_seq from public.messages m
+        where m.parent_id = q.parent_id order by m.thread_seq desc limit 1
+      ), 0)) as base
+    from pg_temp.messages_history_batch q
+    left join public.threads t on t.id = q.parent_id
+    where q.parent_id is not null
+  ) as n
+  where b.id = n.id;
+  insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
+    seq, thread_seq, created_at, edited_at, deleted_at, import_id)
+  select b.id, b.channel_id, b.author_id, b.body, b.mentions, b.parent_id, b.in_channel,
+    b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end,
+    p_import
+  from pg_temp.messages_history_batch b
+  order by b.ord;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+grant execute on function private.messages_insert_history(uuid,jsonb) to authenticated, service_role;
+
 -- Function private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])
 CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])
  RETURNS void
@@ -498,32 +615,37 @@ CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.mess
  SET search_path TO ''
 AS $function$
 declare
-  -- History (an import) or a claim's rewrite: kept, indexed and counted, but nobody is told.
-  quiet boolean := private.importing()
-    or coalesce(current_setting('chorus.claiming', true), '') <> '';
+  -- Who is told of the rows: history (an inserted row with its import_id) and a claim's rewrite
+  -- are kept, numbered, threaded, indexed and counted, but nobody is told of them.
+  v_told public.messages[] := case
+    when coalesce(current_setting('chorus.claiming', true), '') <> '' then '{}'
+    when p_op = 'INSERT' then array(select n from unnest(p_new) as n where n.import_id is null)
+    else p_new
+  end;
+  quiet boolean := cardinality(v_told) = 0;
 begin
   perform private.written_reactions(p_op, p_new, p_old);
   perform private.written_attachments(p_op, p_new, p_old);
   perform private.written_versions(p_op, p_new, p_old);
   if not quiet then
-    perform private.written_live(p_op, p_new, p_old);
+    perform private.written_live(p_op, v_told, p_old);
   end if;
   perform private.written_audit(p_op, p_new, p_old);
   if not quiet then
-    perform private.written_email_queue(p_op, p_new, p_old);
-    perform private.written_events(p_op, p_new, p_old);
-    perform private.written_push(p_op, p_new, p_old);
+    perform private.written_email_queue(p_op, v_told, p_old);
+    perform private.written_events(p_op, v_told, p_old);
+    perform private.written_push(p_op, v_told, p_old);
   end if;
   perform private.written_search(p_op, p_new, p_old);
   perform private.written_threads(p_op, p_new, p_old);
   if not quiet then
-    perform private.written_thread_live(p_op, p_new, p_old);
+    perform private.written_thread_live(p_op, v_told, p_old);
   end if;
   perform private.written_pins(p_op, p_new, p_old);
   perform private.written_saved(p_op, p_new, p_old);
   perform private.written_message_numbers(p_op, p_new, p_old);
   if not quiet then
-    perform private.written_link_previews(p_op, p_new, p_old);
+    perform private.written_link_previews(p_op, v_told, p_old);
   end if;
 end
 $function$;

@@ -91,7 +91,8 @@ AS $function$
 declare
   v_code text;
 begin
-  if private.importing() then
+  -- History is kept as it was written, whoever may post there today.
+  if new_row.import_id is not null then
     return;
   end if;
   -- An app's message (no author) is decided where its app posts it.

@@ -127,11 +127,8 @@ AS $function$
 declare
   m public.messages;
 begin
-  if private.importing() then
-    return null;
-  end if;
   select * into m from public.messages x where x.id = new.message_id;
-  if found and m.author_id is null then
+  if found and m.author_id is null and m.import_id is null then
     perform private.queue_message_event(m);
   end if;
   return null;

@@ -122,19 +122,38 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     }
   })
 
-  it('takes an import through the same pipeline: no copies of its handlers', () => {
-    // The import numbers its batch itself, set-based (the insert's numbering, moved into it):
-    // 'bulk' passes row_1_write's insert checks alone, and the deferred not-empty check.
-    const bulk = messagesSql
-      .split('\n')
-      .filter((line) => line.startsWith('CREATE') && line.includes("'bulk'"))
-    expect(bulk.map((line) => /TRIGGER (\w+)/.exec(line)?.[1])).toEqual(['messages_not_empty'])
+  it('takes an import through the same pipeline: history on its rows, no flags, no copies', () => {
+    // Whether a row is history is on the row (import_id), not in the session: no 'bulk', and
+    // nothing of the messages' reads the import's setting.
+    for (const file of ['messages.sql', 'posting.sql']) {
+      const text = read(path.join('schema', file))
+      expect(text, file).not.toMatch(/'bulk'|importing|chorus\.importing/)
+    }
+    expect(read('schema/imports.sql')).not.toContain("'bulk'")
+    // The not-empty check passes history by its row.
+    expect(messagesSql).toContain(
+      'CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (new.import_id IS NULL)'
+    )
+    // The pipeline tells nobody of history: the handlers that tell get the rows without it.
+    const pipeline = definition(messagesSql, 'private.messages_written')!
+    expect(pipeline).toContain('n.import_id is null')
+    // A batch is numbered at once by the pipeline's own private.messages_insert_history (what
+    // row_1_write does for one row), which the import calls: its own copies of the insert's
+    // numbering and of the handlers' work are gone.
+    expect(definition(messagesSql, 'private.messages_insert_history')).toBeDefined()
     expect(definition(messagesSql, 'private.messages_before_write')).toContain(
-      "current_setting('chorus.importing', true) is distinct from 'bulk'"
+      'private.messages_insert_history'
     )
     const importInsert = definition(read('schema/imports.sql'), 'private.import_insert')
-    expect(importInsert).toContain('insert into public.messages')
+    expect(importInsert).toContain('private.messages_insert_history(')
+    const history = definition(messagesSql, 'private.messages_insert_history')!
+    expect(history).toContain('insert into public.messages')
     for (const copy of [
+      'insert into public.messages',
+      'row_number()',
+      'last_seq',
+      'thread_seq',
+      'mentioned_ids',
       'update public.threads',
       'insert into public.threads',
       'public.thread_members',
@@ -145,7 +164,7 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     // Whether history tells anyone is decided by the pipeline alone, not by its handlers.
     for (const { name, schema } of handlers) {
       const fn = definition(read(path.join('schema', schema)), `private.${name}`)
-      expect(fn, name).not.toMatch(/importing/)
+      expect(fn, name).not.toMatch(/importing|import_id/)
     }
   })
 

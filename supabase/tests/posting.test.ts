@@ -327,11 +327,9 @@ describe('every path that writes a message', () => {
     const ch = await freshChannel()
     await setPosting(owner, ch, 'admins', false)
     const id = randomUUID()
-    await stack.sql.begin(async (tx) => {
-      await tx`select set_config('chorus.importing', 'on', true)`
-      await tx`insert into public.messages (id, channel_id, author_id, body, created_at)
-        values (${id}, ${ch}, ${member2.id}, 'from the archive', now() - interval '1 year')`
-    })
+    // (history says so on its row: the import that brought it in)
+    await stack.sql`insert into public.messages (id, channel_id, author_id, body, created_at, import_id)
+      values (${id}, ${ch}, ${member2.id}, 'from the archive', now() - interval '1 year', ${randomUUID()})`
     expect(await stack.sql`select 1 from public.messages where id = ${id}`).toHaveLength(1)
     // asUser (superuser with a person's claims) is not the import: refused.
     expect(

@@ -1592,6 +1592,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
@@ -1610,6 +1611,7 @@ export type Database = {
           deleted_at?: string | null
           edited_at?: string | null
           id?: string
+          import_id?: string | null
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
@@ -1628,6 +1630,7 @@ export type Database = {
           deleted_at?: string | null
           edited_at?: string | null
           id?: string
+          import_id?: string | null
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
@@ -3360,6 +3363,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
@@ -3397,6 +3401,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
@@ -3519,6 +3524,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
@@ -4134,6 +4140,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
@@ -4161,6 +4168,7 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          import_id: string | null
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
