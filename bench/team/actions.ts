@@ -12,7 +12,7 @@
 // - status change: set_status (a meeting, cleared after 30 minutes), next time clear_status
 //   (status/data/status-mutations.ts).
 import { randomUUID } from 'node:crypto'
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { uploadAttachment } from './attachment-upload.ts'
 import { MIX_PREFIX, random, timeline, timelineRates } from './mix.ts'
 import type { MixAction } from './mix.ts'
@@ -20,6 +20,14 @@ import { RATES, now, pause, uniform } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedSelect, rpcResult } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
+
+/** The open channel's typing topic as the actions use it (person.ts: over the person's socket). */
+export interface TypingTopic {
+  /** 'joined' once the join was answered. */
+  readonly state: string
+  /** A broadcast without acknowledgement: 'ok' once pushed, as realtime-js's channel.send. */
+  send(message: { type: 'broadcast'; event: string; payload: unknown }): Promise<string>
+}
 
 /** What an action needs of the person making it. */
 export interface ActionContext {
@@ -32,7 +40,7 @@ export interface ActionContext {
   /** My status is set (the next change clears it). */
   statusSet: boolean
   /** The open channel's typing topic (channel:<open>), once joined. */
-  typing: RealtimeChannel | null
+  typing: TypingTopic | null
   /** Behaving (between start and stop), and away (the tab hidden: nothing done). */
   running: boolean
   away: boolean

@@ -1,5 +1,8 @@
-// One person with Chorus open in a browser tab, as the app behaves (app/src), over one
-// supabase-js client (its own WebSocket, the person's JWT):
+// One person with Chorus open in a browser tab, as the app behaves (app/src): its REST calls
+// through a supabase-js client with the person's JWT (postgrest-js and storage-js, as the app's
+// parts), its Realtime over a raw socket of its own speaking realtime-js's frames (socket.ts,
+// phoenix.ts: the same joins, heartbeats, pushes and rejoins the server sees from the app, at a
+// fraction of the generator's CPU):
 // - topics: live:user:<me> and live:workspace:<ws> (useWorkspaceLive, shared with the statuses,
 //   threads, saved and notifier hooks through lib/live.ts), live:channel:<open> (the open
 //   channel's messages), workspace:<ws> with presence tracked (usePresence), channel:<open> for
@@ -26,19 +29,20 @@
 //   bucket and sends a message with it.
 // - the mix of a real team while active (mix.ts, actions.ts); the opening timed as the sign-in.
 import { createClient } from '@supabase/supabase-js'
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { uploadAttachment } from './attachment-upload.ts'
 import { runMix, typeAndSend } from './actions.ts'
-import type { ActionContext } from './actions.ts'
-import { JOIN_LIMIT, RATES, exponentialMs, now, pause, reconnectAfterMs } from './profile.ts'
+import type { ActionContext, TypingTopic } from './actions.ts'
+import { liveChangeOf, liveMessageOf, recordIdOf, scanLiveMessage } from './phoenix.ts'
+import type { Header, LiveMessage } from './phoenix.ts'
+import { JOIN_LIMIT, RATES, exponentialMs, now, pause } from './profile.ts'
 import type { Person } from './profile.ts'
 import { recordedRpc, recordedSelect } from './recorder.ts'
 import type { Recorder } from './recorder.ts'
 import { SimulatedSidebar } from './sidebar.ts'
-import type { LiveChange } from './sidebar.ts'
-
-const STAMP = /\[t:([\d.]+)\]$/
+import { PersonSocket } from './socket.ts'
+import type { TopicStatus } from './socket.ts'
 
 export class SimulatedPerson implements ActionContext {
   readonly client: SupabaseClient
@@ -55,9 +59,10 @@ export class SimulatedPerson implements ActionContext {
   /** The loops' pauses under way (profile.ts pause), which stop() ends at once. */
   readonly pauses = new Set<() => void>()
   private loops: Promise<void>[] = []
-  private refusals = 0 // joins refused for the rate in a row: reconnections wait as the app's
-  typing: RealtimeChannel | null = null
-  private presence: RealtimeChannel | null = null
+  /** The tab's Realtime socket (socket.ts). */
+  private readonly socket: PersonSocket
+  typing: TypingTopic | null = null
+  private readonly presenceTopic: string
   away: boolean
   /** The open channel's latest top-level messages (ids), what replies and reactions go to. */
   recent: string[] = []
@@ -70,14 +75,14 @@ export class SimulatedPerson implements ActionContext {
     readonly recorder: Recorder
   ) {
     this.away = !person.active
+    // REST and Storage only: its Realtime client is never connected (the socket below is).
     this.client = createClient(apiUrl, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: {
-        transport: ws as never,
-        reconnectAfterMs: (tries: number) => reconnectAfterMs(tries, this.refusals),
-      },
+      realtime: { transport: ws as never },
       accessToken: async () => person.token,
     })
+    this.socket = new PersonSocket(PersonSocket.url(apiUrl, anonKey), () => person.token)
+    this.presenceTopic = `workspace:${person.workspaceId}`
     this.sidebar = new SimulatedSidebar(person, this.client, {
       rpc: (name, args) => this.rpc(name, args),
       select: (name, query) => this.select(name, query),
@@ -86,7 +91,7 @@ export class SimulatedPerson implements ActionContext {
 
   /** Opens the app: the first fetches, then the five topics joined (presence tracked). */
   async open(): Promise<void> {
-    const { person, client } = this
+    const { person } = this
     await this.rpc('my_workspaces', {})
     const list = (await this.rpc('channel_list', { p_workspace_id: person.workspaceId })) as
       { id: string; last_seq: number }[] | null
@@ -102,53 +107,93 @@ export class SimulatedPerson implements ActionContext {
       }, RATES.markReadAfterMs)
     }
 
-    await client.realtime.setAuth()
+    const { socket } = this
     const joins: Promise<void>[] = []
-    const join = (channel: RealtimeChannel, onJoined?: () => void) =>
+    /** A topic joined; the opening waits for its first join (a refusal for the rate is joined
+     * again after the back-off; another error or a join's timeout fails the opening). */
+    const join = (
+      name: string,
+      handlers: {
+        onText?: (text: string, header: Header, receivedAt: number) => void
+        onBinary?: (event: string) => void
+      },
+      options: { presenceKey?: string } = {},
+      onJoined?: () => void,
+      live = false
+    ) =>
       joins.push(
         new Promise<void>((resolve, reject) => {
-          channel.subscribe((status, error) => {
+          const onStatus = (status: TopicStatus, reason: string) => {
             if (status === 'SUBSCRIBED') {
-              this.refusals = 0
               onJoined?.()
               resolve()
-            } else if (status === 'CHANNEL_ERROR' && error?.message.startsWith(JOIN_LIMIT)) {
-              // Refused for the rate: the socket closes and all rejoin after the back-off.
-              this.refusals += 1
+            } else if (status === 'CHANNEL_ERROR' && reason.startsWith(JOIN_LIMIT)) {
               this.recorder.call('join refused by the rate (joined again)', false)
-            } else if ((status === 'CHANNEL_ERROR' && !this.refusals) || status === 'TIMED_OUT')
-              reject(new Error(`${channel.topic}: ${status} ${error?.message ?? ''}`))
-          })
+            } else if ((status === 'CHANNEL_ERROR' && !socket.refusals) || status === 'TIMED_OUT')
+              reject(new Error(`realtime:${name}: ${status} ${reason}`))
+          }
+          socket.join(name, options, { ...handlers, onStatus }, live)
         })
       )
-    const live = (topic: string, onChange: (change: LiveChange) => void) =>
+    /** A live topic (lib/live.ts): the database's broadcasts of changes; joined again after the
+     * server closed it, as joinLive does. */
+    const live = (name: string, onFrame: (text: string, header: Header, at: number) => void) =>
       join(
-        client
-          .channel(topic, { config: { private: true } })
-          .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+        name,
+        {
+          onText: (text, header, at) => {
+            if (header.event === 'system') return
             this.recorder.receivedOne()
-            const change = message.payload as LiveChange | undefined
-            if (change && typeof change.table === 'string') onChange(change)
-          })
+            onFrame(text, header, at)
+          },
+        },
+        {},
+        undefined,
+        true
       )
-    live(`live:user:${person.id}`, (change) => this.sidebar.onMine(change))
-    live(`live:workspace:${person.workspaceId}`, (change) => this.sidebar.onWorkspace(change))
-    live(`live:channel:${person.open}`, (change) => this.onChannel(change))
-    this.typing = client
-      .channel(`channel:${person.open}`, { config: { private: true } })
-      .on('broadcast', { event: 'typing' }, () => this.recorder.receivedOne())
-    join(this.typing)
-    const presence = client.channel(`workspace:${person.workspaceId}`, {
-      config: { private: true, presence: { key: person.id } },
+    live(`live:user:${person.id}`, (text, header) => {
+      const change = liveChangeOf(text, header)
+      if (change) this.sidebar.onMine(change)
     })
-    // Each presence_state or presence_diff frame ends in a sync. The app then reads the whole
-    // state (presenceState(), which copies it: one browser's work, O(people) per frame); a
-    // generator holding hundreds of people would do it hundreds of times per frame, which is
-    // its own CPU, not the stack's (at 500 people it was 60% of the generators' time and starved
-    // the stack of the cores): the frames still arrive and are decoded, the copy is left out.
-    presence.on('presence', { event: 'sync' }, () => this.recorder.receivedOne())
-    this.presence = presence
-    join(presence, () => void this.track())
+    live(`live:workspace:${person.workspaceId}`, (text, header) => {
+      // Only a channel's move matters to the sidebar, and not that of a public channel it does
+      // not hold: those are passed over without parsing them.
+      if (!text.includes('"table": "channels"')) return
+      const id = recordIdOf(text)
+      if (id && !this.sidebar.holds(id) && text.includes('"kind": "public"')) return
+      const change = liveChangeOf(text, header)
+      if (change) this.sidebar.onWorkspace(change)
+    })
+    live(`live:channel:${person.open}`, (text, header, at) => {
+      // The open channel's messages, read by string search (a delivery is timed from the frame's
+      // arrival); a frame that is not read so is parsed.
+      const message =
+        scanLiveMessage(text, person.id) ?? liveMessageOf(liveChangeOf(text, header), person.id)
+      if (message) this.onMessage(message, at)
+    })
+    const typingTopic = `channel:${person.open}`
+    join(typingTopic, { onBinary: (event) => event === 'typing' && this.recorder.receivedOne() })
+    this.typing = {
+      get state() {
+        return socket.state(typingTopic)
+      },
+      send: async ({ event, payload }) => socket.broadcast(typingTopic, event, payload),
+    }
+    // Presence (usePresence: tracked on each join). Each presence_state or presence_diff frame
+    // ends in a sync, on which the app copies the whole state (presenceState(), one browser's
+    // work, O(people) per frame); a generator holding hundreds of people would do it hundreds of
+    // times per frame, its own CPU, not the stack's: the frames are counted, not decoded.
+    join(
+      this.presenceTopic,
+      {
+        onText: (_text, header) => {
+          if (header.event === 'presence_state' || header.event === 'presence_diff')
+            this.recorder.receivedOne()
+        },
+      },
+      { presenceKey: person.id },
+      () => void this.track()
+    )
     await Promise.all(joins)
   }
 
@@ -175,8 +220,7 @@ export class SimulatedPerson implements ActionContext {
     this.sidebar.close()
     clearTimeout(this.markTimer)
     clearTimeout(this.dueTimer)
-    await this.client.removeAllChannels()
-    this.client.realtime.disconnect()
+    await this.socket.close()
   }
 
   private async every(meanSeconds: number, action: () => Promise<void>): Promise<void> {
@@ -199,11 +243,15 @@ export class SimulatedPerson implements ActionContext {
 
   private async track(why = 'join'): Promise<void> {
     const began = now()
-    const result = await this.presence?.track({
-      user_id: this.person.id,
-      online_at: new Date().toISOString(),
-      state: this.away ? 'away' : 'active',
-      dnd: false,
+    const result = await this.socket.push(this.presenceTopic, 'presence', {
+      type: 'presence',
+      event: 'track',
+      payload: {
+        user_id: this.person.id,
+        online_at: new Date().toISOString(),
+        state: this.away ? 'away' : 'active',
+        dnd: false,
+      },
     })
     this.recorder.call(
       'presence track',
@@ -216,7 +264,7 @@ export class SimulatedPerson implements ActionContext {
     this.away = !this.away
     // Hiding the page marks what was seen.
     if (this.away) this.markRead()
-    await this.presence?.untrack()
+    await this.socket.push(this.presenceTopic, 'presence', { type: 'presence', event: 'untrack' })
     await this.track('away or back')
   }
 
@@ -225,20 +273,18 @@ export class SimulatedPerson implements ActionContext {
     if (uploaded) await typeAndSend(this, [uploaded.attachment], uploaded.messageId)
   }
 
-  private onChannel(change: LiveChange): void {
-    const record = change.record
-    if (change.table !== 'messages' || change.operation !== 'INSERT') return
-    if (record.in_channel === false) return
-    const receivedAt = now()
-    if (!record.parent_id && typeof record.id === 'string') {
-      this.recent.push(record.id)
+  /** A message of the open channel arrived live (at `receivedAt`). */
+  private onMessage(message: LiveMessage, receivedAt: number): void {
+    if (!message.inChannel) return
+    if (!message.parentId) {
+      this.recent.push(message.id)
       if (this.recent.length > 20) this.recent.shift()
     }
-    if (record.author_id !== this.person.id) {
-      const t = Number(STAMP.exec(String(record.body))?.[1])
-      if (this.recorder.measured(t)) this.recorder.deliveries.push(receivedAt - t)
+    if (message.authorId !== this.person.id) {
+      if (this.recorder.measured(message.sentAt))
+        this.recorder.deliveries.push(receivedAt - message.sentAt)
     }
-    const seq = Number(record.seq)
+    const seq = message.seq
     if (seq > this.lastSeq + 1) {
       void this.rpc('message_page', {
         p_channel_id: this.person.open,
@@ -248,7 +294,7 @@ export class SimulatedPerson implements ActionContext {
     }
     this.lastSeq = Math.max(this.lastSeq, seq)
     if (this.away) return
-    if (record.author_id === this.person.id) {
+    if (message.authorId === this.person.id) {
       // The server moved my read position to my message.
       this.markedSeq = Math.max(this.markedSeq, seq)
       this.markedAt = now()
@@ -256,7 +302,7 @@ export class SimulatedPerson implements ActionContext {
       this.dueTimer = undefined
       return
     }
-    const forMe = Array.isArray(record.mentions) && record.mentions.includes(this.person.id)
+    const forMe = message.mentionsMe
     clearTimeout(this.markTimer)
     this.markTimer = setTimeout(() => {
       this.seenSeq = this.lastSeq

@@ -98,3 +98,9 @@ export function reconnectAfterMs(tries: number, refusals: number): number {
       : ([1000, 2000, 5000][tries - 1] ?? 10_000)
   return Math.floor(Math.random() * ceiling)
 }
+
+/** The pause before joining a topic again after its `refusals`-th refused join in a row, as the
+ * app's (app/src/lib/join-retry.ts joinRetryDelayMs): 0 to 1, 2, 4 ... 30 s. */
+export function joinRetryDelayMs(refusals: number): number {
+  return Math.floor(Math.random() * Math.min(30_000, 1000 * 2 ** Math.max(0, refusals - 1)))
+}

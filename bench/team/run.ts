@@ -7,7 +7,8 @@
 //   npm run bench:team -- --keep-going          # every step, also after one failed
 //   npm run bench:team -- --storm 60 --mix-scale 5  # a 1-minute sign-in storm, the mix 5x faster
 // Each step: a fresh workspace of N people (world.ts), shared among the load generator processes
-// (generator.ts), each person a supabase-js client behaving as the app does (person.ts); a
+// (generator.ts), each person behaving as the app does (person.ts: REST through supabase-js,
+// Realtime over a raw socket speaking realtime-js's frames, socket.ts); a
 // warm-up, then a window in which every message's delivery to every other viewer of its channel
 // is timed (send start to live receipt), the stack's CPU (its process and its PostgreSQL's, from
 // /proc) and the generators' are read, and the stack's memory at the end. Besides messages, the

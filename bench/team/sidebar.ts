@@ -40,6 +40,11 @@ export class SimulatedSidebar {
     for (const row of list) this.seen.set(row.id, Number(row.last_seq))
   }
 
+  /** Whether the channel is in my sidebar. */
+  holds(id: string): boolean {
+    return this.seen.has(id)
+  }
+
   close(): void {
     clearTimeout(this.refetchTimer)
   }
