@@ -9,7 +9,9 @@
 //      the members list and of the picker (click to list painted) beside.
 // The machine's load average is printed before and after.
 //
-//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7]
+//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7] [--first-runs 3] [--visits-only]
+// Issue 72 judges the app's own moment (its message list readable and its composer accepting a
+// key: median <= 300 ms, p95 <= 500 ms) and a first visit with nothing kept (<= 800 ms).
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
@@ -26,11 +28,15 @@ const { values } = parseArgs({
     members: { type: 'string', default: '5000' },
     channels: { type: 'string', default: '300' },
     runs: { type: 'string', default: '7' },
+    'first-runs': { type: 'string', default: '3' },
+    // Only the visits (issue 72's figures): no keystrokes typed.
+    'visits-only': { type: 'boolean', default: false },
   },
 })
 const MEMBERS = Number(values.members)
 const CHANNELS = Number(values.channels)
 const RUNS = Number(values.runs)
+const FIRST_RUNS = Number(values['first-runs'])
 const KEY_TARGET_MS = 50
 
 const load = () =>
@@ -112,6 +118,53 @@ async function main(): Promise<void> {
       `  the app itself readable: median ${ms(median(live))}, p95 ${ms(percentile(live, 95))} ` +
         `(runs: ${live.map((x) => x.toFixed(0)).join(', ')})`
     )
+    const typable = opened.map((o) => o.typableMs ?? 0)
+    console.log(
+      `  its composer accepts a key: median ${ms(median(typable))}, p95 ${ms(percentile(typable, 95))} ` +
+        `(runs: ${typable.map((x) => x.toFixed(0)).join(', ')})`
+    )
+    // Issue 72: the app's own list readable and its composer typable, whichever comes last.
+    const app = opened.map((o, i) => Math.max(live[i]!, typable[i]!))
+    const appMet = median(app) <= 300 && percentile(app, 95) <= 500
+    console.log(
+      `  the app itself, list readable and composer typable: median ${ms(median(app))}, ` +
+        `p95 ${ms(percentile(app, 95))} (runs: ${app.map((x) => x.toFixed(0)).join(', ')}) ` +
+        `(median <= 300 ms, p95 <= 500 ms: ${verdict(appMet)})`
+    )
+
+    // 1b. First visits: signed in, nothing kept (no local copy, HTTP cache or service worker).
+    const session = await context.storageState()
+    const nothingKept = {
+      cookies: session.cookies,
+      origins: session.origins.map((o) => ({
+        ...o,
+        // The local copy, and the config kept for a return visit (lib/runtime-config.ts).
+        localStorage: o.localStorage.filter(
+          (item) => !item.name.startsWith('chorus.cache.') && item.name !== 'chorus.config'
+        ),
+      })),
+    }
+    const first: number[] = []
+    for (let i = 0; i < FIRST_RUNS; i++) {
+      const fresh = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        storageState: nothingKept,
+      })
+      const o = await timeOpen(fresh, general, world.generalLastSeq)
+      first.push(Math.max(o.liveMs ?? o.ms, o.typableMs ?? 0))
+      await fresh.close()
+    }
+    const firstMet = median(first) <= 800
+    console.log(
+      `first visit (nothing kept), list readable and composer typable: median ${ms(median(first))}, ` +
+        `p95 ${ms(percentile(first, 95))} (runs: ${first.map((x) => x.toFixed(0)).join(', ')}) ` +
+        `(median <= 800 ms: ${verdict(firstMet)})`
+    )
+
+    if (values['visits-only']) {
+      console.log(`load average before ${loadBefore}, after ${load()}`)
+      return
+    }
 
     // 2. Keystrokes.
     const page = await context.newPage()
@@ -162,7 +215,7 @@ async function main(): Promise<void> {
     results.push(report('people picker filter', picker))
 
     console.log(`load average before ${loadBefore}, after ${load()}`)
-    const all = visitMet && results.every(Boolean)
+    const all = visitMet && appMet && firstMet && results.every(Boolean)
     console.log(
       `at ${MEMBERS.toLocaleString('en')} people: ${all ? 'every target met' : 'a target MISSED'}`
     )

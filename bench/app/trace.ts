@@ -13,7 +13,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBenchStack } from '../support/stack.ts'
 import { CHROMIUM_ARGS, DIST, launchChromium, signIn } from './browser.ts'
-import { SEE_CLOSED_SHADOWS, watchReadable } from './measure.ts'
+import { SEE_CLOSED_SHADOWS, waitTrue, watchReadable } from './measure.ts'
 import { seedSize } from './size-seed.ts'
 
 const { values } = parseArgs({
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       })
       await browser.startTracing(page, { categories: CATEGORIES })
       await page.goto(url)
-      await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+      await waitTrue(page, 'window.__shown > 0', 60_000)
       const shown = (await page.evaluate('window.__shown')) as number
       const elements = (await page.evaluate(
         `[document.getElementsByTagName('*').length, document.querySelectorAll('.sidebar *').length, document.querySelectorAll('.message-scroller *').length]`
