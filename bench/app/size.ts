@@ -9,10 +9,11 @@
 //      the members list and of the picker (click to list painted) beside.
 // The machine's load average is printed before and after.
 //
-//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7] [--first-runs 3] [--visits-only]
+//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7] [--first-runs 3] [--visits-only] [--dist DIR]
 // Issue 72 judges the app's own moment (its message list readable and its composer accepting a
 // key: median <= 300 ms, p95 <= 500 ms) and a first visit with nothing kept (<= 800 ms).
 import { loadavg } from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     'first-runs': { type: 'string', default: '3' },
     // Only the visits (issue 72's figures): no keystrokes typed.
     'visits-only': { type: 'boolean', default: false },
+    // Another build, as it is (no build made): to compare two builds on the same machine.
+    dist: { type: 'string' },
   },
 })
 const MEMBERS = Number(values.members)
@@ -82,8 +85,11 @@ async function clear(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  buildApp()
-  const bench = await startBenchStack('size', { appDist: DIST, maxConnections: 2 })
+  if (!values.dist) buildApp()
+  const bench = await startBenchStack('size', {
+    appDist: values.dist ? path.resolve(values.dist) : DIST,
+    maxConnections: 2,
+  })
   const { stack } = bench
   let browser: Browser | null = null
   try {
