@@ -180,8 +180,11 @@ async function main(): Promise<void> {
     console.log(`names typed: ${typed.map((q) => JSON.stringify(q)).join(', ')}`)
     const results: boolean[] = []
 
-    // At this width the members list is beside the messages.
-    await page.waitForSelector('.members-panel li[data-user-id]')
+    // At this width the members list is beside the messages, once opened (closed until a person
+    // first opens it on a device).
+    const showMembers = page.getByRole('button', { name: 'Show members' })
+    if ((await showMembers.getAttribute('aria-pressed')) !== 'true') await showMembers.click()
+    await page.waitForSelector('.members-panel li[data-user-id]', { timeout: 60_000 })
     console.log(
       `members list of #general: ${await page.locator('.members-panel li[data-user-id]').count()} people drawn of ${MEMBERS.toLocaleString('en')}`
     )
