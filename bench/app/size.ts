@@ -138,6 +138,23 @@ async function main(): Promise<void> {
         `(median <= 300 ms, p95 <= 500 ms: ${verdict(appMet)})`
     )
 
+    // What this device keeps in localStorage, which the page's renderer loads whole, at once.
+    const stored = await context.newPage()
+    await stored.goto(`${stack.appUrl}/config.json`)
+    const keys = (await stored.evaluate(
+      `Object.keys(localStorage).map((k) => [k.replace(/[0-9a-f-]{36}/g, '…'), localStorage.getItem(k).length])`
+    )) as [string, number][]
+    await stored.close()
+    const total = keys.reduce((sum, [, n]) => sum + n, 0)
+    console.log(
+      `localStorage kept: ${keys.length} keys, ${(total / 1e6).toFixed(2)} M characters; the largest: ` +
+        keys
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([k, n]) => `${k} ${(n / 1000).toFixed(0)} K`)
+          .join(', ')
+    )
+
     // 1b. First visits: signed in, nothing kept (no local copy, HTTP cache or service worker).
     const session = await context.storageState()
     const nothingKept = {
