@@ -45,6 +45,15 @@ test('a return visit shows the kept messages at once, catching up, then what cam
     await released
     await route.continue()
   })
+  // And /config.json: a return visit starts with the one this browser kept (issue 72).
+  let configAsked = 0
+  await page.route('**/config.json', async (route) => {
+    configAsked += 1
+    await released
+    await route.continue()
+  })
+  let loads = 0
+  page.on('load', () => (loads += 1))
   await page.goto(channel)
 
   await test.step('before any answer: the kept messages, catching up', async () => {
@@ -54,6 +63,7 @@ test('a return visit shows the kept messages at once, catching up, then what cam
     await expect(page.getByRole('feed', { name: 'Messages' })).toHaveAttribute('aria-busy', 'true')
     await expect(messageWith(page, 'sent while Ana was away')).toHaveCount(0)
     expect(held).toBeGreaterThan(0)
+    expect(configAsked).toBe(1)
   })
 
   await test.step('once the server answers: reconciled and live', async () => {
@@ -66,5 +76,39 @@ test('a return visit shows the kept messages at once, catching up, then what cam
     const bodies = await page.locator('article.message .message-body').allTextContents()
     expect(bodies.slice(-3)).toEqual(['kept one', 'kept two', 'sent while Ana was away'])
     await expect(composer(page)).toBeEditable()
+    // The server's config is the one kept: no reload.
+    expect(loads).toBe(1)
   })
+})
+
+test('a return visit started with a config the server no longer names reloads with the server’s', async ({
+  browser,
+}) => {
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  await twoInGeneral(ana, ben, `Moved ${Date.now().toString(36)}`)
+  await waitLive(ana.page)
+  await send(ana.page, 'before the move')
+  const channel = ana.page.url()
+  const real = await ana.page.evaluate(() => localStorage.getItem('chorus.config'))
+  expect(JSON.parse(real!)).toEqual({ supabaseUrl: apiUrl(), supabaseKey: expect.any(String) })
+  // What an older deploy left on this device: another key.
+  await ana.page.evaluate(() =>
+    localStorage.setItem(
+      'chorus.config',
+      JSON.stringify({ ...JSON.parse(localStorage.getItem('chorus.config')!), supabaseKey: 'old' })
+    )
+  )
+  await ana.page.close()
+
+  const page = await ana.context.newPage()
+  let loads = 0
+  page.on('load', () => (loads += 1))
+  await page.goto(channel)
+  await expect.poll(() => loads).toBe(2)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('chorus.config'))).toBe(real)
+  await waitLive(page)
+  await send(page, 'after the move')
+  await expect(messageWith(ben.page, 'after the move')).toBeVisible()
+  expect(loads).toBe(2)
 })

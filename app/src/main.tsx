@@ -4,7 +4,7 @@ import { t } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadRuntimeConfig } from './lib/runtime-config.ts'
+import { keptRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config.ts'
 import { initSupabase } from './lib/supabase.ts'
 import { authState, loadSignInPage, startAuth, storedSession } from './features/auth/index.ts'
 import { loadMarkdownForKept, prefetchLatest } from './features/messages/index.ts'
@@ -57,7 +57,10 @@ async function boot(): Promise<void> {
   } else {
     void loadSignInPage().catch(() => undefined)
   }
-  const config = await loadRuntimeConfig()
+  // A return visit starts with the config this device kept; the server's is checked beside.
+  const kept = session && keptRuntimeConfig()
+  const loading = loadRuntimeConfig(!!kept)
+  const config = kept ? { ok: true as const, value: kept } : await loading
   await language
   if (!config.ok) {
     dropKeptScreen()

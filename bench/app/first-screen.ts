@@ -4,7 +4,7 @@
 // readable (by its clock), with gzip -9 of each file beside (each printed).
 import type { Browser, BrowserContext } from 'playwright-core'
 import { gzipSize } from './bundle.ts'
-import { watchReadable } from './measure.ts'
+import { waitTrue, watchReadable } from './measure.ts'
 
 export interface FirstScreen {
   /** Bytes on the wire, all scripts. */
@@ -50,7 +50,7 @@ export async function measureFirstScreen(
     )
   })
   await firstScreen.goto(options.url)
-  await firstScreen.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+  await waitTrue(firstScreen, 'window.__shown > 0', 60_000)
   const asked = (await firstScreen.evaluate(`performance
     .getEntriesByType('resource')
     .filter((entry) => entry.startTime <= window.__shown && entry.name.endsWith('.js'))

@@ -17,6 +17,8 @@ export interface Timed {
   ms: number
   /** When the text was readable in the app itself (not on the kept screen); ms when the same. */
   liveMs?: number
+  /** When the composer (in the app, not the kept screen) accepted a key: shown and enabled. */
+  typableMs?: number
   /** Whether the kept screen was painted. */
   kept?: boolean
   /** Durations of the main thread's tasks over 50 ms that began before the text was readable. */
@@ -63,6 +65,7 @@ export const SEE_CLOSED_SHADOWS = `
 export const watchReadable = (row: string, scope = '.message-scroller') => `
   window.__shown = 0
   window.__live = 0
+  window.__typable = 0
   ;(() => {
     const visible = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
     const box = (scope) => {
@@ -86,19 +89,49 @@ export const watchReadable = (row: string, scope = '.message-scroller') => `
     }
     const onKeptScreen = () =>
       (window.__shadows ?? []).some((root) => root.host.isConnected && readableIn(root))
+    // The composer accepts a key: its box in the document (the kept screen's is inert), shown,
+    // neither disabled nor read-only.
+    const typable = () => {
+      const field = document.querySelector('.composer textarea')
+      return !!field && !field.disabled && !field.readOnly && visible(field) && onScreen(field, box(null))
+    }
+    let live = false
+    let typed = false
     const check = () => {
-      if (window.__live) return
       if (!window.__shown && onKeptScreen())
         setTimeout(() => (window.__shown ||= performance.now()), 0)
-      if (readableIn(document))
+      if (!live && readableIn(document)) {
+        live = true
         setTimeout(() => {
           window.__live ||= performance.now()
           window.__shown ||= window.__live
         }, 0)
-      else requestAnimationFrame(check)
+      }
+      if (!typed && typable()) {
+        typed = true
+        setTimeout(() => (window.__typable ||= performance.now()), 0)
+      }
+      if (!live || !typed) requestAnimationFrame(check)
     }
     requestAnimationFrame(check)
   })()`
+
+/**
+ * Resolves once the page's expression `expr` is true (checked every 10 ms), as waitForFunction
+ * would; the app's Content-Security-Policy forbids the eval that waitForFunction uses in the
+ * page, and this runs by the DevTools protocol's evaluate, which it does not govern.
+ */
+export async function waitTrue(page: Page, expr: string, timeout = 30_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const until = performance.now() + ${timeout}
+    const check = () => {
+      if (${expr}) resolve(true)
+      else if (performance.now() > until) reject(new Error(${JSON.stringify(`timed out waiting for ${expr}`)}))
+      else setTimeout(check, 10)
+    }
+    check()
+  })`)
+}
 
 type Frame = [start: number, duration: number, scripts: [number, number, string][]]
 
@@ -149,9 +182,10 @@ export async function timeOpen(
     })
   }
   await page.goto(url)
-  await page.waitForFunction('window.__live > 0', undefined, { timeout: 60_000 })
+  await waitTrue(page, 'window.__live > 0 && window.__typable > 0', 60_000)
   const ms = (await page.evaluate('window.__shown')) as number
   const liveMs = (await page.evaluate('window.__live')) as number
+  const typableMs = (await page.evaluate('window.__typable')) as number
   const kept = (await page.evaluate(
     `performance.getEntriesByName('chorus:kept-screen').length > 0`
   )) as boolean
@@ -173,6 +207,7 @@ export async function timeOpen(
   return {
     ms,
     liveMs,
+    typableMs,
     kept,
     longTasks,
     longTaskScripts,
@@ -191,7 +226,7 @@ export async function openForSwitching(
   await page.addInitScript({ content: OBSERVE_LONG_TASKS })
   await page.goto(url)
   await page.evaluate(watchReadable(`.message-scroller [data-seq="${lastSeq}"]`))
-  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+  await waitTrue(page, 'window.__shown > 0', 60_000)
   return page
 }
 
@@ -204,7 +239,7 @@ export async function timeSwitch(page: Page, channelId: string, lastSeq: number)
     link.click()
     return at
   })()`)) as number
-  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 30_000 })
+  await waitTrue(page, 'window.__shown > 0')
   const shownAt = (await page.evaluate('window.__shown')) as number
   const tasks = await longTasksBetween(page, clickedAt, shownAt)
   // Settle before the next switch: what the opened channel does after it is shown is not timed.

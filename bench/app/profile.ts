@@ -10,6 +10,7 @@ import { startBenchStack } from '../support/stack.ts'
 import { DIST, launchChromium, signIn } from './browser.ts'
 import { seed } from './seed.ts'
 import { seedSize } from './size-seed.ts'
+import { waitTrue } from './measure.ts'
 
 const { values } = parseArgs({
   options: {
@@ -84,9 +85,7 @@ async function main(): Promise<void> {
       })
       await cdp.send('Profiler.start')
       await p.goto(url)
-      await p.waitForFunction(
-        () => (window as unknown as { __shown?: number }).__shown !== undefined
-      )
+      await waitTrue(p, 'window.__shown !== undefined', 60_000)
       await p.waitForTimeout(Number(values.linger))
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
       const shown = await p.evaluate(() => (window as unknown as { __shown: number }).__shown)

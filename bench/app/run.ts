@@ -134,7 +134,10 @@ async function main(): Promise<void> {
       cookies: session.cookies,
       origins: session.origins.map((o) => ({
         ...o,
-        localStorage: o.localStorage.filter((item) => !item.name.startsWith('chorus.cache.')),
+        // The local copy, and the config kept for a return visit (lib/runtime-config.ts).
+        localStorage: o.localStorage.filter(
+          (item) => !item.name.startsWith('chorus.cache.') && item.name !== 'chorus.config'
+        ),
       })),
     }
     const firstVisits: Timed[] = []

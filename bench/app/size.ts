@@ -9,8 +9,11 @@
 //      the members list and of the picker (click to list painted) beside.
 // The machine's load average is printed before and after.
 //
-//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7]
+//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7] [--first-runs 3] [--visits-only] [--dist DIR]
+// Issue 72 judges the app's own moment (its message list readable and its composer accepting a
+// key: median <= 300 ms, p95 <= 500 ms) and a first visit with nothing kept (<= 800 ms).
 import { loadavg } from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
@@ -26,11 +29,17 @@ const { values } = parseArgs({
     members: { type: 'string', default: '5000' },
     channels: { type: 'string', default: '300' },
     runs: { type: 'string', default: '7' },
+    'first-runs': { type: 'string', default: '3' },
+    // Only the visits (issue 72's figures): no keystrokes typed.
+    'visits-only': { type: 'boolean', default: false },
+    // Another build, as it is (no build made): to compare two builds on the same machine.
+    dist: { type: 'string' },
   },
 })
 const MEMBERS = Number(values.members)
 const CHANNELS = Number(values.channels)
 const RUNS = Number(values.runs)
+const FIRST_RUNS = Number(values['first-runs'])
 const KEY_TARGET_MS = 50
 
 const load = () =>
@@ -76,8 +85,11 @@ async function clear(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  buildApp()
-  const bench = await startBenchStack('size', { appDist: DIST, maxConnections: 2 })
+  if (!values.dist) buildApp()
+  const bench = await startBenchStack('size', {
+    appDist: values.dist ? path.resolve(values.dist) : DIST,
+    maxConnections: 2,
+  })
   const { stack } = bench
   let browser: Browser | null = null
   try {
@@ -112,6 +124,70 @@ async function main(): Promise<void> {
       `  the app itself readable: median ${ms(median(live))}, p95 ${ms(percentile(live, 95))} ` +
         `(runs: ${live.map((x) => x.toFixed(0)).join(', ')})`
     )
+    const typable = opened.map((o) => o.typableMs ?? 0)
+    console.log(
+      `  its composer accepts a key: median ${ms(median(typable))}, p95 ${ms(percentile(typable, 95))} ` +
+        `(runs: ${typable.map((x) => x.toFixed(0)).join(', ')})`
+    )
+    // Issue 72: the app's own list readable and its composer typable, whichever comes last.
+    const app = opened.map((o, i) => Math.max(live[i]!, typable[i]!))
+    const appMet = median(app) <= 300 && percentile(app, 95) <= 500
+    console.log(
+      `  the app itself, list readable and composer typable: median ${ms(median(app))}, ` +
+        `p95 ${ms(percentile(app, 95))} (runs: ${app.map((x) => x.toFixed(0)).join(', ')}) ` +
+        `(median <= 300 ms, p95 <= 500 ms: ${verdict(appMet)})`
+    )
+
+    // What this device keeps in localStorage, which the page's renderer loads whole, at once.
+    const stored = await context.newPage()
+    await stored.goto(`${stack.appUrl}/config.json`)
+    const keys = (await stored.evaluate(
+      `Object.keys(localStorage).map((k) => [k.replace(/[0-9a-f-]{36}/g, '…'), localStorage.getItem(k).length])`
+    )) as [string, number][]
+    await stored.close()
+    const total = keys.reduce((sum, [, n]) => sum + n, 0)
+    console.log(
+      `localStorage kept: ${keys.length} keys, ${(total / 1e6).toFixed(2)} M characters; the largest: ` +
+        keys
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([k, n]) => `${k} ${(n / 1000).toFixed(0)} K`)
+          .join(', ')
+    )
+
+    // 1b. First visits: signed in, nothing kept (no local copy, HTTP cache or service worker).
+    const session = await context.storageState()
+    const nothingKept = {
+      cookies: session.cookies,
+      origins: session.origins.map((o) => ({
+        ...o,
+        // The local copy, and the config kept for a return visit (lib/runtime-config.ts).
+        localStorage: o.localStorage.filter(
+          (item) => !item.name.startsWith('chorus.cache.') && item.name !== 'chorus.config'
+        ),
+      })),
+    }
+    const first: number[] = []
+    for (let i = 0; i < FIRST_RUNS; i++) {
+      const fresh = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        storageState: nothingKept,
+      })
+      const o = await timeOpen(fresh, general, world.generalLastSeq)
+      first.push(Math.max(o.liveMs ?? o.ms, o.typableMs ?? 0))
+      await fresh.close()
+    }
+    const firstMet = median(first) <= 800
+    console.log(
+      `first visit (nothing kept), list readable and composer typable: median ${ms(median(first))}, ` +
+        `p95 ${ms(percentile(first, 95))} (runs: ${first.map((x) => x.toFixed(0)).join(', ')}) ` +
+        `(median <= 800 ms: ${verdict(firstMet)})`
+    )
+
+    if (values['visits-only']) {
+      console.log(`load average before ${loadBefore}, after ${load()}`)
+      return
+    }
 
     // 2. Keystrokes.
     const page = await context.newPage()
@@ -121,8 +197,11 @@ async function main(): Promise<void> {
     console.log(`names typed: ${typed.map((q) => JSON.stringify(q)).join(', ')}`)
     const results: boolean[] = []
 
-    // At this width the members list is beside the messages.
-    await page.waitForSelector('.members-panel li[data-user-id]')
+    // At this width the members list is beside the messages, once opened (closed until a person
+    // first opens it on a device).
+    const showMembers = page.getByRole('button', { name: 'Show members' })
+    if ((await showMembers.getAttribute('aria-pressed')) !== 'true') await showMembers.click()
+    await page.waitForSelector('.members-panel li[data-user-id]', { timeout: 60_000 })
     console.log(
       `members list of #general: ${await page.locator('.members-panel li[data-user-id]').count()} people drawn of ${MEMBERS.toLocaleString('en')}`
     )
@@ -162,7 +241,7 @@ async function main(): Promise<void> {
     results.push(report('people picker filter', picker))
 
     console.log(`load average before ${loadBefore}, after ${load()}`)
-    const all = visitMet && results.every(Boolean)
+    const all = visitMet && appMet && firstMet && results.every(Boolean)
     console.log(
       `at ${MEMBERS.toLocaleString('en')} people: ${all ? 'every target met' : 'a target MISSED'}`
     )

@@ -3,7 +3,7 @@
 // (numbered per thread as the app's sends are), and opening one from its parent's summary.
 import type { Page } from 'playwright-core'
 import type { Sql } from 'postgres'
-import { watchReadable } from './measure.ts'
+import { waitTrue, watchReadable } from './measure.ts'
 
 /** "Big thread" with `replies` replies and "Small thread" with 10, in `channelId`. */
 export async function seedThreads(sql: Sql, channelId: string, replies: number): Promise<void> {
@@ -38,7 +38,7 @@ export async function openThread(page: Page, parentBody: string, lastSeq: number
     button.click()
     return at
   })
-  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 30_000 })
+  await waitTrue(page, 'window.__shown > 0')
   const shownAt = (await page.evaluate('window.__shown')) as number
   await page.getByRole('button', { name: 'Close thread' }).click()
   await page.locator('.thread-panel').waitFor({ state: 'detached' })
