@@ -218,17 +218,22 @@ test('a reply from the Threads view reaches the other person live, and theirs re
   await expect(card.getByRole('list', { name: 'Latest replies' })).toContainText('Count me in')
 
   await test.step('Alice replies in the card; Bob sees it in his thread at once', async () => {
-    const box = card.getByRole('textbox', { name: 'Reply in thread in #general' })
-    await box.fill('Great: 12:30 at the usual place')
+    // The thread panel's composer: mentions of the channel's people, formatting, files.
+    const box = card.getByRole('combobox', { name: 'Reply in thread in #general' })
+    await box.fill('Great: 12:30 at the usual place, @Bo')
+    await alice.page.getByRole('option', { name: /^Bob/ }).click()
+    await expect(box).toHaveValue(/^Great: 12:30 at the usual place, @Bob \S+ $/)
     await box.press('Enter')
     await expect(box).toHaveValue('')
-    await expect(card.getByRole('list', { name: 'Latest replies' })).toContainText(
-      'Great: 12:30 at the usual place'
-    )
+    const latest = card.getByRole('list', { name: 'Latest replies' })
+    await expect(latest).toContainText('Great: 12:30 at the usual place')
+    // The mention is one: a mention of Bob, shown as his name, on both sides.
+    await expect(latest.locator('.mention', { hasText: /^@Bob/ })).toBeVisible()
     await expect(replyTexts(bob.page)).toHaveText([
       'Count me in',
-      'Great: 12:30 at the usual place',
+      /^Great: 12:30 at the usual place, @Bob \S+$/,
     ])
+    await expect(thread(bob.page).locator('.mention-me')).toBeVisible()
   })
 
   await test.step("Bob's next reply comes to Alice's card live, marked new", async () => {

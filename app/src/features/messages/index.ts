@@ -10,6 +10,7 @@ export type { People } from '../../slots/message.ts'
 export { useLiveChannel } from './data/use-live-channel.ts'
 export { useMarkThreadRead } from './data/thread-state.ts'
 export { useSend } from './components/use-send.ts'
+export { Composer } from './components/Composer.tsx'
 export type { ChatMessage } from './conversation/types.ts'
 export { dayLabel } from './components/rows.ts'
 // Editing a text with mentions in place (a scheduled message's), the chunk the message list uses.

@@ -55,6 +55,8 @@ interface Props {
   channelName: string
   /** What the empty box shows (a thread's "Reply…"); "Message #channel" by default. */
   placeholder?: string
+  /** The box's accessible name, when "Message #channel" would not say it (a Threads card's). */
+  label?: string
   /** A thread's composer: its parent, and whether a reply goes to the channel too. */
   threadId?: string
   alsoToChannel?: boolean
@@ -294,7 +296,7 @@ export function Composer(props: Props) {
           onChange={change}
           people={props.members}
           names={names}
-          label={target}
+          label={props.label ?? target}
           placeholder={props.placeholder ?? target}
           inputRef={inputRef}
           onKeyDown={keyDown}

@@ -1,21 +1,23 @@
 // One followed thread in the Threads view: its channel, its parent, its latest replies (live:
 // the thread's own LiveChannel, as the thread panel has), "N more replies" opening the thread
-// beside its channel (a poll as its card, voted on here), and a reply box that sends through the
-// thread panel's path (useSend: the
-// outbox, an id made here, retries that cannot double). Replies I have not read are marked;
-// replying marks the thread read.
+// beside its channel (a poll as its card, voted on here), and the thread panel's composer
+// (ThreadReply.tsx) that sends through its path (useSend: the outbox, an id made here, retries
+// that cannot double), files too. Replies I have not read are marked; replying marks the thread
+// read.
 import { plural, t } from '@lingui/core/macro'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { navigate } from '../../../lib/router.ts'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import { recentLabel } from '../../../lib/recent-label.ts'
+import { AttachmentView, useUploads } from '../../attachments/index.ts'
 import { MessageBody, useLiveChannel, useMarkThreadRead, useSend } from '../../messages/index.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import type { ChatMessage, People } from '../../messages/index.ts'
 import type { PollOrTextProps } from '../../polls/index.ts'
 import type { RowContext } from '../../../slots/message.ts'
 import type { FollowedThread } from '../data/threads.ts'
-import { ReplyBox } from './ReplyBox.tsx'
+import { ThreadReply } from './ThreadReply.tsx'
 
 /** How many of the latest replies a card shows. */
 const LATEST = 3
@@ -34,7 +36,9 @@ interface Props {
 
 export function ThreadCard({ thread, workspaceId, people }: Props) {
   const { live, snapshot } = useLiveChannel(thread.channelId, people.me, thread.id)
-  const { send } = useSend(live, [])
+  const uploads = useUploads(workspaceId, thread.channelId)
+  const [alsoToChannel, setAlsoToChannel] = useState(false)
+  const { send, localUrls } = useSend(live, uploads.uploads, { alsoToChannel })
   const replies = snapshot.messages
   const latest = replies.slice(-LATEST)
   const total = Math.max(thread.replyCount, replies.length)
@@ -95,6 +99,9 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
                   avatar={24}
                   message={m}
                   row={row}
+                  files={m.attachments.map((a) => (
+                    <AttachmentView key={a.id} attachment={a} />
+                  ))}
                 />
               </li>
             ))}
@@ -107,16 +114,31 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
                   people={people}
                   avatar={24}
                   note={m.state === 'failed' ? (m.error ?? t`Not sent`) : t`Sending…`}
+                  files={m.attachments.map((a) => (
+                    <AttachmentView
+                      key={a.id}
+                      attachment={a}
+                      localUrl={localUrls.get(a.id) ?? null}
+                    />
+                  ))}
                 />
               </li>
             ))}
           </ul>
         </div>
       )}
-      <ReplyBox
-        threadId={thread.id}
-        label={t`Reply in thread in ${channel}`}
-        onSend={(body, id) => send(body, [], id)}
+      <ThreadReply
+        thread={thread}
+        workspaceId={workspaceId}
+        channel={channel}
+        uploads={uploads}
+        onSend={(body, files, id) => {
+          const failed = send(body, files, id)
+          if (!failed) setAlsoToChannel(false)
+          return failed
+        }}
+        alsoToChannel={alsoToChannel}
+        setAlsoToChannel={setAlsoToChannel}
       />
     </article>
   )
@@ -133,6 +155,8 @@ function Row(props: {
   /** The message and its row, for a poll's card in place of its text. */
   message?: PollOrTextProps['message']
   row?: RowContext
+  /** Its files, shown under its text. */
+  files?: ReactNode[]
 }) {
   const { people } = props
   const text = props.body !== null && (
@@ -163,6 +187,9 @@ function Row(props: {
           </Suspense>
         ) : (
           text
+        )}
+        {props.files && props.files.length > 0 && (
+          <div className="attachments thread-card-files">{props.files}</div>
         )}
       </div>
     </div>
