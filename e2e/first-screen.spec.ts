@@ -13,7 +13,14 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import {
+  actor,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  signUpByApi,
+  waitLive,
+} from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { appDist } from './support/stack-process.ts'
@@ -57,6 +64,9 @@ async function anaWithChannel(
   await createWorkspace(ana, `${workspace} ${Date.now().toString(36)}`)
   await waitLive(ana.page)
   for (const body of [...before, LATEST]) await send(ana.page, body)
+  // Stored, not only shown as sent: a page opened while the send is on its way finds no message,
+  // shows the empty state (the first screen) and has the message only after its live join.
+  await expect(confirmedMessageWith(ana.page, LATEST)).toBeVisible()
   return ana
 }
 
