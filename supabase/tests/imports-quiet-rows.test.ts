@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import {
+  asRole,
   asUser,
   buildWorld,
   makeMessage,
@@ -231,5 +232,39 @@ describe("an import's other rows", () => {
     expect(told.events).toEqual(
       expect.arrayContaining(['member_joined_channel', 'reaction_added', 'message'])
     )
+  })
+
+  it('is written by the import alone: a signed-in person cannot set import_id', async () => {
+    const { member, owner } = world.people
+    const { plaza } = world.ch
+    const [imp] = await stack.sql<{ id: string }[]>`select id from public.imports limit 1`
+    const message = await makeMessage(stack.sql, member, plaza, 'react quietly?')
+    await expect(
+      asRole(
+        stack.sql,
+        member,
+        (tx) =>
+          tx`insert into public.reactions (message_id, user_id, emoji, import_id)
+          values (${message}, ${member.id}, '🤫', ${imp!.id})`
+      )
+    ).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      asRole(
+        stack.sql,
+        owner,
+        (tx) =>
+          tx`insert into public.channels (workspace_id, kind, name, created_by, import_id)
+          values (${world.ws}, 'public', 'hush', ${owner.id}, ${imp!.id})`
+      )
+    ).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      asRole(
+        stack.sql,
+        owner,
+        (tx) =>
+          tx`update public.channel_members set import_id = ${imp!.id}
+          where channel_id = ${plaza} and user_id = ${owner.id}`
+      )
+    ).rejects.toMatchObject({ code: '42501' })
   })
 })
