@@ -3,8 +3,8 @@
 // 20261217130000_chorus_import_quiet_on_the_row.sql): an import of people, channels, memberships,
 // who may post, reactions, files and a forward, and the threads, followers and channel numbers
 // its history makes, tells nobody (no live frame on the workspace's, anyone's or a channel's
-// topic, no audit entry, no outgoing event), while the same writes by people, or by the database
-// once the import is done, tell as always.
+// topic, no audit entry, no outgoing event), nor does its undo, while the same writes by people,
+// or by the database once the import is done, tell as always. A person cannot set import_id.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -196,6 +196,35 @@ describe("an import's other rows", () => {
     const t1 = await clock()
     await sql`update public.channels set topic = 'renamed after' where id = ${made}`
     expect((await toldSince(t1)).live).toContain(`live:workspace:${world.ws} channels`)
+  })
+
+  it('undone, tell nobody either: only the import says it was cancelled', async () => {
+    const sql = stack.sql
+    const { owner, member } = world.people
+    const [imp] = await sql<{ id: string }[]>`
+      insert into public.imports (workspace_id, started_by, source_path, status)
+      values (${world.ws}, ${owner.id}, ${`${world.ws}/undone.zip`}, 'running') returning id`
+    await sql`select private.import_people(${imp!.id}, ${sql.json([
+      { slack_id: 'U9', name: 'Bo From Slack', email: `bo-${randomUUID()}@example.com` },
+    ])})`
+    const made = randomUUID()
+    const top = randomUUID()
+    await sql`select private.import_channels(${imp!.id}, ${sql.json([
+      { slack_id: 'C9', id: made, kind: 'public', name: 'undone', members: [owner.id] },
+    ])}, 2, 0)`
+    await sql`select private.import_insert(${imp!.id}, ${world.ws}, ${sql.json([
+      { id: top, channel_id: made, author_id: owner.id, body: 'soon gone' },
+      { id: randomUUID(), channel_id: made, author_id: member.id, parent_id: top, body: 'a reply' },
+    ])}, ${sql.json([{ message_id: top, user_id: member.id, emoji: '👋' }])}, '[]')`
+    const t0 = await clock()
+    await sql`select private.import_undo(${imp!.id}, 'cancelled', null)`
+    const [gone] = await sql<{ channels: number; people: number }[]>`
+      select (select count(*)::int from public.channels where id = ${made}) as channels,
+        (select count(*)::int from public.workspace_members wm
+          join private.import_people ip on ip.user_id = wm.user_id and ip.import_id = ${imp!.id}
+          where wm.workspace_id = ${world.ws}) as people`
+    expect(gone).toEqual({ channels: 0, people: 0 })
+    expect(await toldSince(t0)).toEqual({ live: [], audit: ['import.cancelled'], events: [] })
   })
 
   it('while the same writes by people tell', async () => {
