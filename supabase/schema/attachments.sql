@@ -16,6 +16,7 @@ create table public.attachments (
   width integer,
   height integer,
   created_at timestamp with time zone default now() not null,
+  import_id uuid,
   constraint attachments_pkey PRIMARY KEY (id),
   constraint attachments_path_key UNIQUE (path),
   constraint attachments_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
@@ -49,8 +50,9 @@ CREATE TRIGGER attachments_search_write AFTER INSERT OR DELETE OR UPDATE OF name
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.attachments FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.attachments to service_role;
-grant delete, insert, maintain, select on table public.attachments to authenticated;
+grant delete, maintain, select on table public.attachments to authenticated;
 grant select on table public.attachments to anon;
+grant insert (bucket_id, channel_id, created_at, height, id, message_id, mime_type, name, path, size, uploader_id, width) on table public.attachments to authenticated;
 
 -- Function private.attachment_upload_fits(p_bucket text, p_name text)
 CREATE OR REPLACE FUNCTION private.attachment_upload_fits(p_bucket text, p_name text)

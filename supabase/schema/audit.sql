@@ -207,7 +207,7 @@ declare
   v_workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
   v_name text := (select c.name from public.channels c where c.id = v_channel);
 begin
-  if private.importing() or v_name is null then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) or v_name is null then
     return null;
   end if;
   if tg_table_name = 'channel_posters' then
@@ -264,7 +264,7 @@ CREATE OR REPLACE FUNCTION private.audit_channels()
  SET search_path TO ''
 AS $function$
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   if coalesce(new.kind, old.kind) = 'dm' then
@@ -500,7 +500,7 @@ AS $function$
 declare
   v_label text := private.person_label(coalesce(new.user_id, old.user_id));
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   if tg_op = 'INSERT' then

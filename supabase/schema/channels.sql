@@ -25,6 +25,7 @@ create table public.channel_members (
   notify_level public.notify_level,
   muted boolean default false not null,
   added_by uuid,
+  import_id uuid,
   constraint channel_members_pkey PRIMARY KEY (id),
   constraint channel_members_unique UNIQUE (channel_id, user_id),
   constraint channel_members_added_by_fkey FOREIGN KEY (added_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
@@ -67,8 +68,9 @@ CREATE TRIGGER channel_members_read_push AFTER UPDATE OF last_read_seq ON public
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channel_members to service_role;
-grant delete, insert, maintain, select on table public.channel_members to authenticated;
+grant delete, maintain, select on table public.channel_members to authenticated;
 grant select on table public.channel_members to anon;
+grant insert (added_by, channel_id, id, joined_at, last_read_seq, muted, notify_level, user_id, workspace_id) on table public.channel_members to authenticated;
 grant update (last_read_seq) on table public.channel_members to authenticated;
 
 -- Table public.channels
@@ -86,6 +88,7 @@ create table public.channels (
   last_seq bigint default 0 not null,
   last_message_at timestamp with time zone,
   auto_join boolean default false not null,
+  import_id uuid,
   constraint channels_pkey PRIMARY KEY (id),
   constraint channels_id_workspace UNIQUE (id, workspace_id),
   constraint channels_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
@@ -120,8 +123,9 @@ CREATE TRIGGER channels_live AFTER INSERT OR DELETE OR UPDATE ON public.channels
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channels to service_role;
-grant delete, insert, maintain, select on table public.channels to authenticated;
+grant delete, maintain, select on table public.channels to authenticated;
 grant select on table public.channels to anon;
+grant insert (archived_at, auto_join, created_at, created_by, dm_key, id, is_default, kind, last_message_at, last_seq, name, topic, workspace_id) on table public.channels to authenticated;
 grant update (archived_at, name, topic) on table public.channels to authenticated;
 
 -- Function private.add_to_channel(p_channel public.channels, p_user_ids uuid[])

@@ -114,7 +114,7 @@ AS $function$
 declare
   c public.channels;
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   select * into c from public.channels x where x.id = new.channel_id;
@@ -319,7 +319,7 @@ declare
   m public.messages;
   ws uuid;
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   select c.workspace_id into ws from public.channels c where c.id = new.channel_id;
@@ -371,7 +371,7 @@ AS $function$
 declare
   p public.profiles;
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   if new.left_at is not null

@@ -18,6 +18,7 @@ create table public.message_forwards (
   body text default ''::text not null,
   created_at timestamp with time zone default now() not null,
   files jsonb default '[]'::jsonb not null,
+  import_id uuid,
   constraint message_forwards_pkey PRIMARY KEY (id),
   constraint message_forwards_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint message_forwards_id_fkey FOREIGN KEY (id) REFERENCES public.messages(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,

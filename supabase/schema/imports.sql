@@ -164,7 +164,6 @@ begin
   if v.id is null then
     return -1;
   end if;
-  perform set_config('chorus.importing', 'on', true);
   -- (a replayed call keeps what the first one noted)
   insert into private.import_channels (import_id, slack_id, channel_id, kind, name, topic, archived,
     members, existing, posting)
@@ -185,11 +184,11 @@ begin
     limit 1
   ) own on true
   on conflict (import_id, slack_id) do nothing;
-  insert into public.channels (id, workspace_id, kind, name, dm_key, created_by, created_at)
+  insert into public.channels (id, workspace_id, kind, name, dm_key, created_by, created_at, import_id)
   select c.id, v.workspace_id, case when c.kind = 'dm' then 'dm' else 'private' end::public.channel_kind,
     case when c.kind = 'dm' then null else 'import-' || c.id::text end,
     case when c.kind = 'dm' then 'import:' || c.id::text end,
-    c.created_by, coalesce(c.created_at, now())
+    c.created_by, coalesce(c.created_at, now()), p_import
   from jsonb_to_recordset(p_channels) as c(slack_id text, id uuid, kind public.channel_kind,
     created_at timestamptz, created_by uuid)
   join private.import_channels ic on ic.import_id = p_import and ic.slack_id = c.slack_id
@@ -316,7 +315,6 @@ begin
   if v.id is null then
     return null;
   end if;
-  perform set_config('chorus.importing', 'on', true);
   select coalesce(jsonb_object_agg(ch.id, ch.last_seq), '{}') into v_before
   from public.channels ch
   where ch.id in (select ic.channel_id from private.import_channels ic
@@ -325,14 +323,14 @@ begin
     perform private.import_insert(p_import, v.workspace_id, s.rows, s.reactions, s.files);
   end loop;
   delete from private.import_staged st where st.import_id = p_import;
-  update public.channel_members cm set last_read_seq = ch.last_seq
+  update public.channel_members cm set last_read_seq = ch.last_seq, import_id = p_import
   from public.channels ch
   where cm.channel_id = ch.id and v_before ? ch.id::text
     and cm.last_read_seq >= (v_before ->> ch.id::text)::bigint;
   for c in select ic.* from private.import_channels ic where ic.import_id = p_import order by ic.slack_id loop
     if c.existing then
-      insert into public.channel_members (channel_id, user_id)
-      select c.channel_id, u from unnest(c.members) u
+      insert into public.channel_members (channel_id, user_id, import_id)
+      select c.channel_id, u, p_import from unnest(c.members) u
       join private.import_people ip on ip.import_id = p_import and ip.user_id = u and ip.added
       join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
         and wm.left_at is null
@@ -347,35 +345,35 @@ begin
         select 1 from public.channels x
         where x.workspace_id = v.workspace_id and x.kind = 'dm' and x.dm_key = v_key
       ) then
-        update public.channels x set dm_key = v_key where x.id = c.channel_id;
+        update public.channels x set dm_key = v_key, import_id = p_import where x.id = c.channel_id;
       end if;
     else
       v_name := private.import_free_name(v.workspace_id, c.channel_id, c.name);
-      update public.channels x set name = v_name, kind = c.kind,
+      update public.channels x set name = v_name, kind = c.kind, import_id = p_import,
         topic = left(private.clean_line(c.topic, 'Topic', 250, true), 250)
       where x.id = c.channel_id;
     end if;
-    insert into public.channel_members (channel_id, user_id)
-    select c.channel_id, u from unnest(c.members) u
+    insert into public.channel_members (channel_id, user_id, import_id)
+    select c.channel_id, u, p_import from unnest(c.members) u
     join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
       and wm.left_at is null
     on conflict (channel_id, user_id) do nothing;
     if c.archived and c.kind <> 'dm' then
-      update public.channels x set archived_at = now() where x.id = c.channel_id;
+      update public.channels x set archived_at = now(), import_id = p_import where x.id = c.channel_id;
     end if;
   end loop;
   -- Who may post (a Chorus export's announcement channels), set once the history is in, on the
   -- channels the import made (a channel that was there keeps its own setting).
-  insert into public.channel_posting (channel_id, workspace_id, who, replies)
+  insert into public.channel_posting (channel_id, workspace_id, who, replies, import_id)
   select ic.channel_id, v.workspace_id, ic.posting ->> 'who',
     coalesce(case when jsonb_typeof(ic.posting -> 'replies') = 'boolean'
-      then (ic.posting ->> 'replies')::boolean end, true)
+      then (ic.posting ->> 'replies')::boolean end, true), p_import
   from private.import_channels ic
   join public.channels ch on ch.id = ic.channel_id and ch.kind <> 'dm'
   where ic.import_id = p_import and not ic.existing and ic.posting is not null
   on conflict (channel_id) do nothing;
-  insert into public.channel_posters (channel_id, workspace_id, user_id)
-  select distinct ic.channel_id, v.workspace_id, wm.user_id
+  insert into public.channel_posters (channel_id, workspace_id, user_id, import_id)
+  select distinct ic.channel_id, v.workspace_id, wm.user_id, p_import
   from private.import_channels ic
   cross join lateral jsonb_array_elements_text(case when jsonb_typeof(ic.posting -> 'people') = 'array'
     then ic.posting -> 'people' else '[]'::jsonb end) x(person)
@@ -383,8 +381,8 @@ begin
   join public.channel_posting cp on cp.channel_id = ic.channel_id
   where ic.import_id = p_import and not ic.existing and ic.posting ->> 'who' = 'listed'
   on conflict (channel_id, user_id) do nothing;
-  insert into public.channel_members (channel_id, user_id)
-  select distinct dc.id, ip.user_id
+  insert into public.channel_members (channel_id, user_id, import_id)
+  select distinct dc.id, ip.user_id, p_import
   from private.import_people ip
   join public.channels dc on dc.workspace_id = v.workspace_id and dc.is_default
   join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = ip.user_id
@@ -393,7 +391,7 @@ begin
   on conflict (channel_id, user_id) do nothing;
   -- the threads of the channels it made are read (those of channels that were there are as
   -- their members left them)
-  update public.thread_members tm set last_read_seq = t.last_seq
+  update public.thread_members tm set last_read_seq = t.last_seq, import_id = p_import
   from public.threads t
   where tm.thread_id = t.id
     and t.channel_id in (select ic.channel_id from private.import_channels ic
@@ -403,7 +401,6 @@ begin
     report = i.report || coalesce(p_report, '[]'), checkpoint = jsonb_build_object('phase', 'done')
   where i.id = p_import
   returning * into v;
-  perform set_config('chorus.importing', 'off', true);
   perform private.audit(v.workspace_id, 'import.finished', 'import', v.id::text,
     split_part(v.source_path, '/', 2),
     jsonb_build_object('people', v.people, 'channels', v.channels, 'messages', v.messages_done,
@@ -455,14 +452,14 @@ CREATE OR REPLACE FUNCTION private.import_insert(p_import uuid, p_workspace uuid
  SET search_path TO ''
 AS $function$
 begin
-  -- (the writes of other tables, its own and the pipeline's, tell nobody either: private.importing())
-  perform set_config('chorus.importing', 'on', true);
+  -- (its rows of other tables say they are history too, by their import_id, and tell nobody; so
+  -- do the threads, followers and channel numbers the pipeline writes for history)
   -- The batch through the one pipeline, history by its import_id (kept, numbered, threaded,
   -- indexed; nobody told), checked and numbered at once by the pipeline's own insert of history.
   messages := private.messages_insert_history(p_import, p_rows);
 
-  insert into public.reactions (message_id, user_id, emoji)
-  select r.message_id, r.user_id, r.emoji
+  insert into public.reactions (message_id, user_id, emoji, import_id)
+  select r.message_id, r.user_id, r.emoji, p_import
   from jsonb_to_recordset(p_reactions) as r(message_id uuid, user_id uuid, emoji text)
   join public.messages m on m.id = r.message_id and m.deleted_at is null
   where m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
@@ -475,8 +472,8 @@ begin
         and x.emoji = r.emoji
       where ip.import_id = p_import and ip.user_id = r.user_id)
   on conflict do nothing;
-  insert into public.attachments (message_id, path, name)
-  select f.message_id, f.path, f.name
+  insert into public.attachments (message_id, path, name, import_id)
+  select f.message_id, f.path, f.name, p_import
   from jsonb_to_recordset(p_files) as f(message_id uuid, path text, name text)
   join public.messages m on m.id = f.message_id and m.deleted_at is null
   where m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
@@ -489,7 +486,7 @@ begin
   -- that an original of this batch lends its own).
   insert into public.message_forwards (id, workspace_id, channel_id, source_message_id,
     source_channel_id, source_channel_kind, source_channel_name, source_parent_id,
-    source_author_id, source_author_name, source_created_at, body, created_at, files)
+    source_author_id, source_author_name, source_created_at, body, created_at, files, import_id)
   select m.id, p_workspace, m.channel_id, src.id, sc.id,
     -- (the kind and name the archive gives it: a channel the import makes is a private
     -- placeholder until the import finishes)
@@ -504,7 +501,8 @@ begin
     -- the original's files, as forward_snapshot takes them, when the original is imported
     coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'path', a.path, 'name', a.name,
         'size', a.size, 'mime_type', a.mime_type, 'width', a.width, 'height', a.height)
-      order by a.created_at, a.id) from public.attachments a where a.message_id = src.id), '[]'::jsonb)
+      order by a.created_at, a.id) from public.attachments a where a.message_id = src.id), '[]'::jsonb),
+    p_import
   from jsonb_to_recordset(p_rows) as r(id uuid, forward jsonb)
   join public.messages m on m.id = r.id and m.deleted_at is null
   left join public.messages src on src.id = private.import_uuid(r.forward ->> 'message_id')
@@ -661,7 +659,6 @@ begin
   if v.id is null then
     return -1;
   end if;
-  perform set_config('chorus.importing', 'on', true);
   for p in
     select distinct on (x.slack_id) x.slack_id, x.name, nullif(lower(btrim(coalesce(x.email, ''))), '') as email,
       coalesce(x.active, true) as active
@@ -681,8 +678,8 @@ begin
       insert into private.import_placeholders (profile_id, workspace_id, import_id, slack_id, email, active)
       values (v_id, v.workspace_id, p_import, left(p.slack_id, 200), left(p.email, 254), p.active);
     end if;
-    insert into public.workspace_members (workspace_id, user_id, role, left_at)
-    values (v.workspace_id, v_id, 'member', case when p.active then null else now() end)
+    insert into public.workspace_members (workspace_id, user_id, role, left_at, import_id)
+    values (v.workspace_id, v_id, 'member', case when p.active then null else now() end, p_import)
     on conflict (workspace_id, user_id) do nothing;
     v_added := found;
     insert into private.import_people (import_id, slack_id, user_id, created, added)
@@ -816,6 +813,20 @@ end
 $function$;
 -- execute: only its owner (no grants on private.import_progress(uuid,jsonb,jsonb))
 
+-- Function private.import_quiet(p_op text, p_import uuid)
+CREATE OR REPLACE FUNCTION private.import_quiet(p_op text, p_import uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_import is not null and (p_op = 'INSERT' or (
+    (select auth.uid()) is null
+    and exists (select 1 from public.imports i
+      where i.id = p_import and i.status in ('queued', 'running'))))
+$function$;
+grant execute on function private.import_quiet(text,uuid) to authenticated, service_role;
+
 -- Function private.import_time(p_text text)
 CREATE OR REPLACE FUNCTION private.import_time(p_text text)
  RETURNS timestamp with time zone
@@ -846,7 +857,6 @@ begin
   if v.id is null then
     return null;
   end if;
-  perform set_config('chorus.importing', 'on', true);
   insert into private.retention_files (bucket_id, name)
   select a.bucket_id, a.path from public.attachments a
   where a.channel_id in (select ic.channel_id from private.import_channels ic
@@ -885,7 +895,6 @@ begin
   set status = p_status, error = p_error, finished_at = now(), heartbeat_at = now()
   where i.id = p_import
   returning * into v;
-  perform set_config('chorus.importing', 'off', true);
   perform private.audit(v.workspace_id, 'import.' || p_status, 'import', v.id::text,
     split_part(v.source_path, '/', 2),
     jsonb_strip_nulls(jsonb_build_object('error', p_error, 'messages', v.messages_done)));
@@ -906,20 +915,6 @@ AS $function$
     then p_text::uuid end
 $function$;
 grant execute on function private.import_uuid(text) to authenticated, service_role;
-
--- Function private.importing()
-CREATE OR REPLACE FUNCTION private.importing()
- RETURNS boolean
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  return coalesce(current_setting('chorus.importing', true), '') = 'on'
-    and auth.uid() is null;
-end
-$function$;
-grant execute on function private.importing() to authenticated, service_role;
 
 -- Function private.kick_import(p_import uuid)
 CREATE OR REPLACE FUNCTION private.kick_import(p_import uuid)

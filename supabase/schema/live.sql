@@ -58,6 +58,9 @@ AS $function$
 declare
   row_data jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
 begin
+  if private.import_quiet(tg_op, (row_data ->> 'import_id')::uuid) then
+    return null;
+  end if;
   perform private.live_send(
     'live:channel:' || (row_data ->> 'channel_id'), tg_table_name, tg_op, row_data
   );
@@ -79,7 +82,7 @@ declare
   roster jsonb;
   mine jsonb;
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   if tg_op = 'DELETE' then m := old; else m := new; end if;
@@ -138,7 +141,7 @@ declare
   v_record jsonb;
   v_members int;
 begin
-  if private.importing() then
+  if private.import_quiet(tg_op, case when tg_op = 'DELETE' then old.import_id else new.import_id end) then
     return null;
   end if;
   if tg_op = 'DELETE' then ch := old; else ch := new; end if;
@@ -265,6 +268,9 @@ CREATE OR REPLACE FUNCTION private.live_reaction_to_author()
  SET search_path TO ''
 AS $function$
 begin
+  if private.import_quiet(tg_op, new.import_id) then
+    return null;
+  end if;
   perform private.live_send('live:user:' || m.author_id::text, 'activity', 'INSERT',
     jsonb_build_object('kind', 'reaction', 'workspace_id', cm.workspace_id,
       'channel_id', m.channel_id, 'message_id', m.id))
@@ -319,9 +325,6 @@ CREATE OR REPLACE FUNCTION private.live_send(p_topic text, p_table text, p_opera
  SET search_path TO ''
 AS $function$
 begin
-  if private.importing() then
-    return;
-  end if;
   if pg_trigger_depth() = 0 then
     raise exception using errcode = '42501', message = 'Live events are sent by the database only.', detail = 'live_send_not_allowed';
   end if;
@@ -357,6 +360,9 @@ declare
   m public.thread_members;
 begin
   if tg_op = 'DELETE' then m := old; else m := new; end if;
+  if private.import_quiet(tg_op, m.import_id) then
+    return null;
+  end if;
   perform private.live_send('live:user:' || m.user_id::text, 'thread_members', tg_op, to_jsonb(m));
   return null;
 end
@@ -371,6 +377,9 @@ CREATE OR REPLACE FUNCTION private.live_threads()
  SET search_path TO ''
 AS $function$
 begin
+  if private.import_quiet(tg_op, new.import_id) then
+    return null;
+  end if;
   perform private.live_send('live:channel:' || new.channel_id::text, 'threads', tg_op, to_jsonb(new));
   return null;
 end
@@ -442,6 +451,9 @@ declare
   m public.workspace_members;
 begin
   if tg_op = 'DELETE' then m := old; else m := new; end if;
+  if private.import_quiet(tg_op, m.import_id) then
+    return null;
+  end if;
   perform private.live_send('live:workspace:' || m.workspace_id::text, 'workspace_members', tg_op, to_jsonb(m));
   perform private.live_send('live:user:' || m.user_id::text, 'workspace_members', tg_op, to_jsonb(m));
   return null;

@@ -767,18 +767,23 @@ begin
   if p_op <> 'INSERT' then
     return;
   end if;
+  -- (a channel's and a membership's numbers moved by history say so: their import_id, the
+  -- history's; a message told clears it)
   update public.channels c
-  set last_seq = greatest(c.last_seq, n.last_seq),
+  set import_id = n.import_id,
+    last_seq = greatest(c.last_seq, n.last_seq),
     last_message_at = greatest(coalesce(c.last_message_at, n.last_at), n.last_at)
   from (
-    select i.channel_id, max(i.seq) as last_seq, max(i.created_at) as last_at
+    select i.channel_id, max(i.seq) as last_seq, max(i.created_at) as last_at,
+      case when bool_and(i.import_id is not null) then (array_agg(i.import_id))[1] end as import_id
     from unnest(p_new) as i where i.in_channel group by i.channel_id
   ) as n
   where c.id = n.channel_id;
   update public.channel_members cm
-  set last_read_seq = n.seq
+  set last_read_seq = n.seq, import_id = n.import_id
   from (
-    select i.channel_id, i.author_id, max(i.seq) as seq
+    select i.channel_id, i.author_id, max(i.seq) as seq,
+      case when bool_and(i.import_id is not null) then (array_agg(i.import_id))[1] end as import_id
     from unnest(p_new) as i where i.author_id is not null and i.in_channel
     group by i.channel_id, i.author_id
   ) as n

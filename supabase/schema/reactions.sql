@@ -22,6 +22,7 @@ create table public.reactions (
   user_id uuid not null,
   emoji text not null,
   created_at timestamp with time zone default now() not null,
+  import_id uuid,
   constraint reactions_pkey PRIMARY KEY (id),
   constraint reactions_unique UNIQUE (message_id, user_id, emoji),
   constraint reactions_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
@@ -53,8 +54,9 @@ CREATE TRIGGER reactions_live_author AFTER INSERT ON public.reactions FOR EACH R
 CREATE TRIGGER reactions_queue_events AFTER INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.reactions to service_role;
-grant delete, insert, maintain, select on table public.reactions to authenticated;
+grant delete, maintain, select on table public.reactions to authenticated;
 grant select on table public.reactions to anon;
+grant insert (channel_id, created_at, emoji, id, message_id, user_id) on table public.reactions to authenticated;
 
 -- Function private.clean_emoji(p_emoji text)
 CREATE OR REPLACE FUNCTION private.clean_emoji(p_emoji text)

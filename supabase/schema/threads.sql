@@ -11,6 +11,7 @@ create table public.thread_members (
   following boolean default true not null,
   last_read_seq bigint default 0 not null,
   updated_at timestamp with time zone default now() not null,
+  import_id uuid,
   constraint thread_members_pkey PRIMARY KEY (thread_id, user_id),
   constraint thread_members_id_key UNIQUE (id),
   constraint thread_members_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
@@ -46,6 +47,7 @@ create table public.threads (
   last_reply_at timestamp with time zone,
   last_repliers uuid[] default '{}'::uuid[] not null,
   created_at timestamp with time zone default now() not null,
+  import_id uuid,
   constraint threads_pkey PRIMARY KEY (id),
   constraint threads_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint threads_id_fkey FOREIGN KEY (id) REFERENCES public.messages(id) ON DELETE CASCADE
@@ -152,8 +154,9 @@ begin
   end if;
   -- An import's batch comes numbered, without row_1_insert, which makes a thread's row for any
   -- other reply: its threads are made here.
-  insert into public.threads (id, channel_id)
-  select distinct q.parent_id, q.channel_id from unnest(p_new) as q where q.parent_id is not null
+  -- (a thread's row written for history says so: its import_id, the history's)
+  insert into public.threads (id, channel_id, import_id)
+  select distinct q.parent_id, q.channel_id, q.import_id from unnest(p_new) as q where q.parent_id is not null
   on conflict (id) do nothing;
   -- One pass over the rows (an import's batch is 2,000): each thread's replies counted, and its
   -- repliers in the batch, newest first, put before those already named, three at most.
@@ -161,11 +164,13 @@ begin
     select q.parent_id, count(*)::integer as replies, max(q.thread_seq) as last_seq,
       max(q.created_at) as last_at,
       array_agg(q.author_id order by q.thread_seq desc) filter (where q.author_id is not null)
-        as authors
+        as authors,
+      case when bool_and(q.import_id is not null) then (array_agg(q.import_id))[1] end as import_id
     from unnest(p_new) as q where q.parent_id is not null group by q.parent_id
   )
   update public.threads t
-  set reply_count = t.reply_count + n.replies,
+  set import_id = n.import_id,
+    reply_count = t.reply_count + n.replies,
     last_seq = greatest(t.last_seq, n.last_seq),
     last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
     last_repliers = coalesce((
@@ -178,26 +183,28 @@ begin
   from counts as n
   where t.id = n.parent_id;
 
-  insert into public.thread_members (thread_id, user_id, channel_id)
-  select distinct q.parent_id, p.author_id, q.channel_id
+  insert into public.thread_members (thread_id, user_id, channel_id, import_id)
+  select distinct q.parent_id, p.author_id, q.channel_id, q.import_id
   from unnest(p_new) as q
   join public.messages p on p.id = q.parent_id
   join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = p.author_id
   where q.parent_id is not null
   on conflict (thread_id, user_id) do nothing;
-  insert into public.thread_members (thread_id, user_id, channel_id, following)
-  select distinct q.parent_id, u, q.channel_id, true
+  insert into public.thread_members (thread_id, user_id, channel_id, following, import_id)
+  select distinct q.parent_id, u, q.channel_id, true, q.import_id
   from unnest(p_new) as q, unnest(q.mentions) as u
   where q.parent_id is not null
-  on conflict (thread_id, user_id) do update set following = true, updated_at = now()
+  on conflict (thread_id, user_id) do update set following = true, updated_at = now(),
+    import_id = excluded.import_id
   where not public.thread_members.following;
-  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
-  select q.parent_id, q.author_id, q.channel_id, true, max(q.thread_seq)
+  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq,
+    import_id)
+  select q.parent_id, q.author_id, q.channel_id, true, max(q.thread_seq), q.import_id
   from unnest(p_new) as q
   where q.parent_id is not null and q.author_id is not null
-  group by q.parent_id, q.author_id, q.channel_id
+  group by q.parent_id, q.author_id, q.channel_id, q.import_id
   on conflict (thread_id, user_id) do update
-  set following = true,
+  set following = true, import_id = excluded.import_id,
     last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
     updated_at = now();
 end

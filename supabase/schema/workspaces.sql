@@ -16,6 +16,7 @@ create table public.workspace_members (
   guest_kind text,
   suspended_at timestamp with time zone,
   suspended_by uuid,
+  import_id uuid,
   constraint workspace_members_pkey PRIMARY KEY (id),
   constraint workspace_members_unique UNIQUE (workspace_id, user_id),
   constraint workspace_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -47,8 +48,9 @@ CREATE TRIGGER workspace_members_queue_events AFTER INSERT OR UPDATE OF left_at 
 CREATE TRIGGER workspace_members_suspension_audit AFTER UPDATE OF suspended_at ON public.workspace_members FOR EACH ROW WHEN (old.suspended_at IS DISTINCT FROM new.suspended_at) EXECUTE FUNCTION private.audit_suspensions();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.workspace_members to service_role;
-grant delete, insert, maintain, select on table public.workspace_members to authenticated;
+grant delete, maintain, select on table public.workspace_members to authenticated;
 grant select on table public.workspace_members to anon;
+grant insert (guest_kind, id, joined_at, left_at, role, suspended_at, suspended_by, user_id, workspace_id) on table public.workspace_members to authenticated;
 
 -- Table public.workspaces
 create table public.workspaces (

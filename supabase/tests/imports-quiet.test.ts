@@ -4,7 +4,8 @@
 // channel's last message and its thread's last reply, threaded, indexed and counted as before,
 // but nobody is told (no live frame on the channel's or anyone's topic, no mail, push or event
 // queued, no link preview asked for), while a message sent beside them tells as always. A
-// signed-in person cannot write history. The import over HTTP: imports.test.ts.
+// signed-in person cannot write history. The import's rows of other tables: imports-quiet-rows.
+// The import over HTTP: imports.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

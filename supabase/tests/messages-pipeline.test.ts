@@ -4,7 +4,7 @@
 // order, each with the schema file it lives in; the pipeline calls exactly those, in that order;
 // each is defined in that file and executable by its owner only; and `public.messages` has no
 // trigger of a feature of its own: after a write, only the pipeline's.
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -161,10 +161,24 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     ]) {
       expect(importInsert).not.toContain(copy)
     }
-    // Whether history tells anyone is decided by the pipeline alone, not by its handlers.
+    // Whether history tells anyone is decided by the pipeline alone, not by its handlers; the
+    // two that write rows of other tables for it (threads and followers, channel numbers and
+    // read marks) put the history's import_id on them, so that those rows' triggers tell nobody
+    // either (private.import_quiet), and no handler reads a session flag.
+    const carriers = ['written_threads', 'written_message_numbers']
     for (const { name, schema } of handlers) {
       const fn = definition(read(path.join('schema', schema)), `private.${name}`)
-      expect(fn, name).not.toMatch(/importing|import_id/)
+      expect(fn, name).not.toMatch(/importing|chorus\.importing/)
+      if (carriers.includes(name)) expect(fn, name).toContain('import_id')
+      else expect(fn, name).not.toContain('import_id')
+    }
+    // The session flag is gone everywhere.
+    for (const file of readdirSync(path.join(SUPABASE, 'schema')).filter((f) =>
+      f.endsWith('.sql')
+    )) {
+      expect(read(path.join('schema', file)), file).not.toMatch(
+        /private\.importing\(|chorus\.importing/
+      )
     }
   })
 

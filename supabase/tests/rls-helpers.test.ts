@@ -7,8 +7,8 @@
 // every person of the RLS world, as the world stands and after each change that takes something
 // away or gives it back: a member suspended or gone, a verified second factor at aal1 and aal2, a
 // workspace requiring two-factor sign-in, a third-party app's token with and without its session
-// and grant (and a malformed client id, an expired session), no user, the service role, anon,
-// an import running.
+// and grant (and a malformed client id, an expired session), no user, the service role, anon
+// (private.importing() went with 20261217130000_chorus_import_quiet_on_the_row.sql).
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
@@ -116,7 +116,6 @@ describe('the plpgsql helpers answer as their SQL definitions did', () => {
       (a) => expect(a.oauth_client_id).toBe('00000000-0000-0000-0000-000000000000'),
     ],
     ['with an empty client id', { client_id: '' }, async () => {}],
-    ['as an import runs', {}, (tx) => tx`select set_config('chorus.importing', 'on', true)`],
     [
       'removed from a private channel',
       {},
@@ -175,17 +174,7 @@ describe('the plpgsql helpers answer as their SQL definitions did', () => {
   it('for a token without a user', async () => {
     const { now, was } = await compareAs(world.people.member, { sub: undefined })
     expect(now).toEqual(was)
-    expect([now.workspace_ids, now.member_channel_ids, now.importing]).toEqual(['', '', 'false'])
-  })
-
-  it('for a token without a user as an import runs', async () => {
-    const { now, was } = await compareAs(
-      world.people.member,
-      { sub: undefined },
-      (tx) => tx`select set_config('chorus.importing', 'on', true)`
-    )
-    expect(now).toEqual(was)
-    expect(now.importing).toBe('true')
+    expect([now.workspace_ids, now.member_channel_ids]).toEqual(['', ''])
   })
 
   it('for the service role', async () => {
@@ -236,7 +225,6 @@ describe('the helpers keep their kind', () => {
          from aclexplode(p.proacl) a where a.privilege_type = 'EXECUTE') as acl
       from pg_proc p join pg_language l on l.oid = p.prolang
       where p.pronamespace = 'private'::regnamespace and p.proname = any (${[
-        'importing',
         'oauth_client_id',
         'session_aal2',
         'mfa_ok',
@@ -257,7 +245,7 @@ describe('the helpers keep their kind', () => {
       'is_channel_member',
       'guests_of_channel',
     ])
-    expect(rows).toHaveLength(10)
+    expect(rows).toHaveLength(9)
     for (const row of rows) {
       expect({ name: row.name, lang: row.lang, volatile: row.volatile }).toEqual({
         name: row.name,

@@ -185,6 +185,7 @@ export type Database = {
           created_at: string
           height: number | null
           id: string
+          import_id: string | null
           message_id: string
           mime_type: string
           name: string
@@ -199,6 +200,7 @@ export type Database = {
           created_at?: string
           height?: number | null
           id?: string
+          import_id?: string | null
           message_id: string
           mime_type: string
           name: string
@@ -213,6 +215,7 @@ export type Database = {
           created_at?: string
           height?: number | null
           id?: string
+          import_id?: string | null
           message_id?: string
           mime_type?: string
           name?: string
@@ -370,6 +373,7 @@ export type Database = {
           added_by: string | null
           channel_id: string
           id: string
+          import_id: string | null
           joined_at: string
           last_read_seq: number
           muted: boolean
@@ -381,6 +385,7 @@ export type Database = {
           added_by?: string | null
           channel_id: string
           id?: string
+          import_id?: string | null
           joined_at?: string
           last_read_seq?: number
           muted?: boolean
@@ -392,6 +397,7 @@ export type Database = {
           added_by?: string | null
           channel_id?: string
           id?: string
+          import_id?: string | null
           joined_at?: string
           last_read_seq?: number
           muted?: boolean
@@ -436,6 +442,7 @@ export type Database = {
           channel_id: string
           created_at: string
           id: string
+          import_id: string | null
           user_id: string
           workspace_id: string
         }
@@ -444,6 +451,7 @@ export type Database = {
           channel_id: string
           created_at?: string
           id?: string
+          import_id?: string | null
           user_id: string
           workspace_id: string
         }
@@ -452,6 +460,7 @@ export type Database = {
           channel_id?: string
           created_at?: string
           id?: string
+          import_id?: string | null
           user_id?: string
           workspace_id?: string
         }
@@ -490,6 +499,7 @@ export type Database = {
         Row: {
           channel_id: string
           id: string
+          import_id: string | null
           replies: boolean
           updated_at: string
           updated_by: string | null
@@ -499,6 +509,7 @@ export type Database = {
         Insert: {
           channel_id: string
           id?: string
+          import_id?: string | null
           replies?: boolean
           updated_at?: string
           updated_by?: string | null
@@ -508,6 +519,7 @@ export type Database = {
         Update: {
           channel_id?: string
           id?: string
+          import_id?: string | null
           replies?: boolean
           updated_at?: string
           updated_by?: string | null
@@ -581,6 +593,7 @@ export type Database = {
           created_by: string | null
           dm_key: string | null
           id: string
+          import_id: string | null
           is_default: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at: string | null
@@ -596,6 +609,7 @@ export type Database = {
           created_by?: string | null
           dm_key?: string | null
           id?: string
+          import_id?: string | null
           is_default?: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at?: string | null
@@ -611,6 +625,7 @@ export type Database = {
           created_by?: string | null
           dm_key?: string | null
           id?: string
+          import_id?: string | null
           is_default?: boolean
           kind?: Database["public"]["Enums"]["channel_kind"]
           last_message_at?: string | null
@@ -1381,6 +1396,7 @@ export type Database = {
           created_at: string
           files: Json
           id: string
+          import_id: string | null
           source_author_id: string | null
           source_author_name: string | null
           source_channel_id: string | null
@@ -1397,6 +1413,7 @@ export type Database = {
           created_at?: string
           files?: Json
           id: string
+          import_id?: string | null
           source_author_id?: string | null
           source_author_name?: string | null
           source_channel_id?: string | null
@@ -1413,6 +1430,7 @@ export type Database = {
           created_at?: string
           files?: Json
           id?: string
+          import_id?: string | null
           source_author_id?: string | null
           source_author_name?: string | null
           source_channel_id?: string | null
@@ -2022,6 +2040,7 @@ export type Database = {
           created_at: string
           emoji: string
           id: string
+          import_id: string | null
           message_id: string
           user_id: string
         }
@@ -2030,6 +2049,7 @@ export type Database = {
           created_at?: string
           emoji: string
           id?: string
+          import_id?: string | null
           message_id: string
           user_id: string
         }
@@ -2038,6 +2058,7 @@ export type Database = {
           created_at?: string
           emoji?: string
           id?: string
+          import_id?: string | null
           message_id?: string
           user_id?: string
         }
@@ -2420,6 +2441,7 @@ export type Database = {
           channel_id: string
           following: boolean
           id: string
+          import_id: string | null
           last_read_seq: number
           thread_id: string
           updated_at: string
@@ -2429,6 +2451,7 @@ export type Database = {
           channel_id: string
           following?: boolean
           id?: string
+          import_id?: string | null
           last_read_seq?: number
           thread_id: string
           updated_at?: string
@@ -2438,6 +2461,7 @@ export type Database = {
           channel_id?: string
           following?: boolean
           id?: string
+          import_id?: string | null
           last_read_seq?: number
           thread_id?: string
           updated_at?: string
@@ -2472,6 +2496,7 @@ export type Database = {
           channel_id: string
           created_at: string
           id: string
+          import_id: string | null
           last_repliers: string[]
           last_reply_at: string | null
           last_seq: number
@@ -2481,6 +2506,7 @@ export type Database = {
           channel_id: string
           created_at?: string
           id: string
+          import_id?: string | null
           last_repliers?: string[]
           last_reply_at?: string | null
           last_seq?: number
@@ -2490,6 +2516,7 @@ export type Database = {
           channel_id?: string
           created_at?: string
           id?: string
+          import_id?: string | null
           last_repliers?: string[]
           last_reply_at?: string | null
           last_seq?: number
@@ -2678,6 +2705,7 @@ export type Database = {
         Row: {
           guest_kind: string | null
           id: string
+          import_id: string | null
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -2689,6 +2717,7 @@ export type Database = {
         Insert: {
           guest_kind?: string | null
           id?: string
+          import_id?: string | null
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -2700,6 +2729,7 @@ export type Database = {
         Update: {
           guest_kind?: string | null
           id?: string
+          import_id?: string | null
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -2925,6 +2955,7 @@ export type Database = {
           created_by: string | null
           dm_key: string | null
           id: string
+          import_id: string | null
           is_default: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at: string | null
@@ -3159,6 +3190,7 @@ export type Database = {
           created_by: string | null
           dm_key: string | null
           id: string
+          import_id: string | null
           is_default: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at: string | null
@@ -3581,6 +3613,7 @@ export type Database = {
           added_by: string | null
           channel_id: string
           id: string
+          import_id: string | null
           joined_at: string
           last_read_seq: number
           muted: boolean
@@ -3729,6 +3762,7 @@ export type Database = {
           created_by: string | null
           dm_key: string | null
           id: string
+          import_id: string | null
           is_default: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at: string | null
@@ -4380,6 +4414,7 @@ export type Database = {
         Returns: {
           guest_kind: string | null
           id: string
+          import_id: string | null
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -4404,6 +4439,7 @@ export type Database = {
         Returns: {
           guest_kind: string | null
           id: string
+          import_id: string | null
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -4712,6 +4748,7 @@ export type Database = {
           created_by: string | null
           dm_key: string | null
           id: string
+          import_id: string | null
           is_default: boolean
           kind: Database["public"]["Enums"]["channel_kind"]
           last_message_at: string | null

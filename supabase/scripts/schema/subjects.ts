@@ -27,7 +27,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'bots', words: ['bot'] },
   { name: 'events', words: ['event'] },
   { name: 'retention', words: ['retention', 'deactivated'] },
-  { name: 'imports', words: ['import', 'importing'] },
+  { name: 'imports', words: ['import'] },
   { name: 'exports', words: ['export'] },
   {
     name: 'moderation',

@@ -11,11 +11,6 @@ import type { Person, World } from './world.ts'
 const REFERENCE = `
 create schema was;
 
-create function was.importing() returns boolean
-language sql stable set search_path = '' as $$
-  select coalesce(current_setting('chorus.importing', true), '') = 'on' and auth.uid() is null
-$$;
-
 create function was.oauth_client_id() returns uuid
 language sql stable set search_path = '' as $$
   select case
@@ -111,7 +106,6 @@ function callerQuery(schema: 'private' | 'was'): string {
   const list = (fn: string) =>
     `(select coalesce(string_agg(id::text, ',' order by id), '') from ${schema}.${fn}() as id)`
   return `select
-    ${schema}.importing()::text as importing,
     coalesce(${schema}.oauth_client_id()::text, 'null') as oauth_client_id,
     ${schema}.session_aal2()::text as session_aal2,
     ${schema}.mfa_ok()::text as mfa_ok,
