@@ -68,6 +68,11 @@ export function useScheduledLive(me: string, onNotSent?: (row: { channel_id: str
   useEffect(
     () =>
       subscribeLive(liveTopic.user(me), {
+        // What changed before a (re)join was not heard (a list answered before the join, or a
+        // rejoin after a drop): the lists shown are asked again.
+        onJoined: (joined) => {
+          if (joined) void queryClient.invalidateQueries({ queryKey: scheduledKeys.all })
+        },
         onChange: (change) => {
           if (change.table !== 'scheduled_messages') return
           void queryClient.invalidateQueries({ queryKey: scheduledKeys.all })
