@@ -78,8 +78,7 @@ export class Connection implements Outlet {
         this.socket.uncork()
       })
     }
-    // A fan-out's frame is already framed: its bytes go straight to the socket (frames are
-    // never compressed here, so `ws` has nothing queued that they could overtake).
+    // A fan-out's frame is framed already (wire.ts); nothing is compressed, so nothing queued.
     if (frame.wire && this.ws.readyState === this.ws.OPEN) this.socket.write(frame.wire)
     else this.ws.send(frame.data, { binary: frame.binary })
   }

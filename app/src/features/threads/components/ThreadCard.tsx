@@ -6,11 +6,11 @@
 // read.
 import { plural, t } from '@lingui/core/macro'
 import { Suspense, useEffect, useState } from 'react'
-import type { ReactNode } from 'react'
 import { navigate } from '../../../lib/router.ts'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import { recentLabel } from '../../../lib/recent-label.ts'
 import { AttachmentView, useUploads } from '../../attachments/index.ts'
+import type { AttachmentInfo } from '../../attachments/index.ts'
 import { MessageBody, useLiveChannel, useMarkThreadRead, useSend } from '../../messages/index.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import type { ChatMessage, People } from '../../messages/index.ts'
@@ -38,7 +38,10 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
   const { live, snapshot } = useLiveChannel(thread.channelId, people.me, thread.id)
   const uploads = useUploads(workspaceId, thread.channelId)
   const [alsoToChannel, setAlsoToChannel] = useState(false)
-  const { send, localUrls } = useSend(live, uploads.uploads, { alsoToChannel })
+  const { send, localUrls } = useSend(live, uploads.uploads, {
+    alsoToChannel,
+    onSent: () => setAlsoToChannel(false),
+  })
   const replies = snapshot.messages
   const latest = replies.slice(-LATEST)
   const total = Math.max(thread.replyCount, replies.length)
@@ -99,9 +102,7 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
                   avatar={24}
                   message={m}
                   row={row}
-                  files={m.attachments.map((a) => (
-                    <AttachmentView key={a.id} attachment={a} />
-                  ))}
+                  files={m.attachments}
                 />
               </li>
             ))}
@@ -114,13 +115,8 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
                   people={people}
                   avatar={24}
                   note={m.state === 'failed' ? (m.error ?? t`Not sent`) : t`Sending…`}
-                  files={m.attachments.map((a) => (
-                    <AttachmentView
-                      key={a.id}
-                      attachment={a}
-                      localUrl={localUrls.get(a.id) ?? null}
-                    />
-                  ))}
+                  files={m.attachments}
+                  localUrls={localUrls}
                 />
               </li>
             ))}
@@ -132,11 +128,7 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
         workspaceId={workspaceId}
         channel={channel}
         uploads={uploads}
-        onSend={(body, files, id) => {
-          const failed = send(body, files, id)
-          if (!failed) setAlsoToChannel(false)
-          return failed
-        }}
+        onSend={send}
         alsoToChannel={alsoToChannel}
         setAlsoToChannel={setAlsoToChannel}
       />
@@ -155,8 +147,9 @@ function Row(props: {
   /** The message and its row, for a poll's card in place of its text. */
   message?: PollOrTextProps['message']
   row?: RowContext
-  /** Its files, shown under its text. */
-  files?: ReactNode[]
+  /** Its files, shown under its text; a reply on its way has their local previews. */
+  files?: readonly AttachmentInfo[]
+  localUrls?: Map<string, string>
 }) {
   const { people } = props
   const text = props.body !== null && (
@@ -189,7 +182,11 @@ function Row(props: {
           text
         )}
         {props.files && props.files.length > 0 && (
-          <div className="attachments thread-card-files">{props.files}</div>
+          <div className="attachments thread-card-files">
+            {props.files.map((a) => (
+              <AttachmentView key={a.id} attachment={a} localUrl={props.localUrls?.get(a.id)} />
+            ))}
+          </div>
         )}
       </div>
     </div>
