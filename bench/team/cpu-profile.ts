@@ -1,5 +1,5 @@
 // Where the stack's Node process spent its CPU (`npm run bench:team -- --profile DIR`): the
-// newest V8 profile (.cpuprofile, written by --cpu-prof when the stack exits) summarized by part
+// V8 profiles (.cpuprofile, one per thread, written by --cpu-prof when the stack exits) summarized by part
 // of the stack (its folder under backend/src, or the package under node_modules) and by function,
 // self time only. PostgreSQL's share is not in it (its processes are not Node's): the bench's
 // `stack` column counts both.
@@ -59,7 +59,19 @@ export function summarize(profile: Profile) {
   return { total, idle, parts: top(parts, 15), functions: top(functions, 20) }
 }
 
-/** Prints the summary of the newest profile in `dir`. */
+/**
+ * A profile's process and thread from its name (`CPU.<date>.<time>.<pid>.<thread>.<seq>`): the
+ * main thread is 0, each worker thread (Storage's hashing, the functions' workers) its own.
+ */
+export function threadOf(file: string): { pid: string; thread: number } | null {
+  const match = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\.\d+\.cpuprofile$/.exec(file)
+  return match ? { pid: match[1]!, thread: Number(match[2]) } : null
+}
+
+/**
+ * Prints the summary of each thread of the newest process profiled in `dir`, the main thread
+ * (the stack's REST, Realtime and Storage) first.
+ */
 export async function printProfile(dir: string): Promise<void> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'))
   if (files.length === 0) {
@@ -68,12 +80,22 @@ export async function printProfile(dir: string): Promise<void> {
   }
   const times = await Promise.all(files.map(async (f) => (await stat(path.join(dir, f))).mtimeMs))
   const newest = files[times.indexOf(Math.max(...times))]!
-  const profile = JSON.parse(await readFile(path.join(dir, newest), 'utf8')) as Profile
+  const pid = threadOf(newest)?.pid
+  const threads = files
+    .filter((f) => pid === undefined || threadOf(f)?.pid === pid)
+    .sort((a, b) => (threadOf(a)?.thread ?? 0) - (threadOf(b)?.thread ?? 0))
+  for (const file of threads) await printOne(dir, file)
+}
+
+async function printOne(dir: string, file: string): Promise<void> {
+  const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Profile
   const { total, idle, parts, functions } = summarize(profile)
   const busy = total - idle
   const share = (ms: number) => `${((ms / busy) * 100).toFixed(1)}%`.padStart(6)
+  const thread = threadOf(file)?.thread
+  const which = thread === 0 ? 'main thread' : thread === undefined ? 'process' : `worker ${thread}`
   console.log(
-    `the stack's Node process (${newest}): ${(busy / 1000).toFixed(1)} s busy of ` +
+    `the stack's Node process, ${which} (${file}): ${(busy / 1000).toFixed(1)} s busy of ` +
       `${(total / 1000).toFixed(1)} s profiled; self time by part:`
   )
   for (const [part, ms] of parts) console.log(`  ${share(ms)}  ${part}`)
