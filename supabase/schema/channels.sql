@@ -196,9 +196,13 @@ begin
   if not found then
     raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
   end if;
+  -- Nobody joins an archived channel, but the account claiming a placeholder takes its seat
+  -- there (private.import_placeholder_claim: the placeholder says who claims it).
   if ch.archived_at is not null and (select auth.uid()) is not null
-    and coalesce(current_setting('chorus.claiming', true), '') = ''
-    and new.channel_id in (select private.visible_channel_ids()) then
+    and new.channel_id in (select private.visible_channel_ids())
+    and not exists (select 1 from private.import_placeholders ph
+      join public.channel_members cm on cm.user_id = ph.profile_id and cm.channel_id = new.channel_id
+      where ph.claimed_by = new.user_id) then
     raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.', detail = 'channel_archived';
   end if;
   new.workspace_id := ch.workspace_id;

@@ -73,6 +73,7 @@ create table private.import_placeholders (
   email text,
   active boolean default true not null,
   created_at timestamp with time zone default now() not null,
+  claimed_by uuid,
   constraint import_placeholders_pkey PRIMARY KEY (profile_id),
   constraint import_placeholders_slack UNIQUE (workspace_id, slack_id),
   constraint import_placeholders_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE SET NULL,
@@ -81,6 +82,7 @@ create table private.import_placeholders (
 );
 alter table private.import_placeholders enable row level security;
 
+CREATE INDEX import_placeholders_claimed ON private.import_placeholders USING btree (claimed_by) WHERE (claimed_by IS NOT NULL);
 CREATE INDEX import_placeholders_email ON private.import_placeholders USING btree (workspace_id, email) WHERE (email IS NOT NULL);
 
 CREATE TRIGGER import_placeholders_after_delete AFTER DELETE ON private.import_placeholders FOR EACH ROW EXECUTE FUNCTION private.import_placeholders_after_delete();
@@ -709,12 +711,19 @@ declare
   v_key text;
 begin
   select p.display_name into v_name from public.profiles p
+  join private.import_placeholders ph on ph.profile_id = p.id and ph.workspace_id = p_workspace
   where p.id = p_from and p.is_placeholder for update;
   if not found then
     return 0;
   end if;
-  perform set_config('chorus.claiming', p_from::text || ':' || p_to::text, true);
-  update public.messages m set author_id = p_to
+  -- While the claim runs, the placeholder says who claims it, and the triggers know the claim's
+  -- writes by it: its messages rewritten, no edit and no news
+  -- (private.import_placeholder_claim_rewrite), its seats taken, archived channels' too
+  -- (channel_members_before_insert). It goes with the placeholder, below.
+  update private.import_placeholders ph set claimed_by = p_to where ph.profile_id = p_from;
+  update public.messages m
+  set (author_id, body, mentions) = (select w.author_id, w.body, w.mentions
+    from private.import_placeholder_message(m, p_from, p_to) as w)
   where m.author_id = p_from
     or (m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
       and (p_from = any (m.mentions) or m.body like '%<@' || p_from::text || '>%'));
@@ -764,11 +773,11 @@ begin
       update public.channels x set dm_key = v_key where x.id = c.id;
     end if;
   end loop;
-  perform set_config('chorus.claiming', '', true);
   insert into private.import_claims (workspace_id, slack_id, account_id)
   select ph.workspace_id, ph.slack_id, p_to from private.import_placeholders ph
   where ph.profile_id = p_from
   on conflict do nothing;
+  -- the placeholder goes, and its claimed_by with it (private.import_placeholders' row)
   delete from public.profiles p where p.id = p_from and p.is_placeholder;
   perform private.audit(p_workspace, 'import.claimed', 'profile', p_from::text, v_name,
     jsonb_build_object('account', p_to, 'messages', v_messages));
@@ -776,6 +785,40 @@ begin
 end
 $function$;
 grant execute on function private.import_placeholder_claim(uuid,uuid,uuid) to service_role;
+
+-- Function private.import_placeholder_claim_rewrite(p_old public.messages, p_new public.messages)
+CREATE OR REPLACE FUNCTION private.import_placeholder_claim_rewrite(p_old public.messages, p_new public.messages)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_new is distinct from p_old and exists (
+    select 1 from private.import_placeholders ph
+    where ph.claimed_by is not null
+      and private.import_placeholder_message(p_old, ph.profile_id, ph.claimed_by)
+        is not distinct from p_new)
+$function$;
+-- execute: only its owner (no grants on private.import_placeholder_claim_rewrite(public.messages,public.messages))
+
+-- Function private.import_placeholder_message(m public.messages, p_from uuid, p_to uuid)
+CREATE OR REPLACE FUNCTION private.import_placeholder_message(m public.messages, p_from uuid, p_to uuid)
+ RETURNS public.messages
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if m.author_id = p_from then
+    m.author_id := p_to;
+  end if;
+  m.body := replace(m.body, '<@' || p_from::text || '>', '<@' || p_to::text || '>');
+  m.mentions := case when p_to = any (m.mentions) then array_remove(m.mentions, p_from)
+    else array_replace(m.mentions, p_from, p_to) end;
+  return m;
+end
+$function$;
+-- execute: only its owner (no grants on private.import_placeholder_message(public.messages,uuid,uuid))
 
 -- Function private.import_placeholders_after_delete()
 CREATE OR REPLACE FUNCTION private.import_placeholders_after_delete()

@@ -48,9 +48,6 @@ begin
   delete from public.message_versions v
   using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
   where v.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
-  if coalesce(current_setting('chorus.claiming', true), '') <> '' then
-    return;
-  end if;
   insert into public.message_versions (message_id, channel_id, body, written_at, replaced_at)
   select o.id, o.channel_id, o.body, coalesce(o.edited_at, o.created_at),
     coalesce(n.edited_at, now())

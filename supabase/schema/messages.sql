@@ -315,22 +315,7 @@ CREATE OR REPLACE FUNCTION private.message_before_update(new_row public.messages
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_claim text := coalesce(current_setting('chorus.claiming', true), '');
-  v_from uuid;
-  v_to uuid;
 begin
-  if v_claim <> '' then
-    v_from := split_part(v_claim, ':', 1)::uuid;
-    v_to := split_part(v_claim, ':', 2)::uuid;
-    new_row := old_row;
-    if old_row.author_id = v_from then
-      new_row.author_id := v_to;
-    end if;
-    new_row.body := replace(old_row.body, '<@' || v_from::text || '>', '<@' || v_to::text || '>');
-    new_row.mentions := array_replace(old_row.mentions, v_from, v_to);
-    return new_row;
-  end if;
   -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
   if old_row.author_id is not null and new_row.author_id is null
     and current_setting('chorus.deleting_account', true) = old_row.author_id::text then
@@ -392,9 +377,8 @@ CREATE OR REPLACE FUNCTION private.message_mentions(p_op text, new_row public.me
  SET search_path TO ''
 AS $function$
 begin
-  -- history keeps the mentions it was imported with; a claim's rewrite, those it had
-  if (p_op = 'INSERT' and new_row.import_id is not null)
-    or coalesce(current_setting('chorus.claiming', true), '') <> '' then
+  -- history keeps the mentions it was imported with
+  if p_op = 'INSERT' and new_row.import_id is not null then
     return new_row;
   end if;
   if p_op = 'INSERT' then
@@ -465,6 +449,11 @@ begin
       end if;
     end if;
   else
+    -- A placeholder's claim rewriting the message (the account instead of the placeholder, and
+    -- nothing else) is kept as written: it is no edit.
+    if private.import_placeholder_claim_rewrite(old, new) then
+      return new;
+    end if;
     r := private.message_before_update(new, old);
   end if;
   r := private.message_mentions(tg_op, r, old);
@@ -615,18 +604,20 @@ CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.mess
  SET search_path TO ''
 AS $function$
 declare
-  -- Who is told of the rows: history (an inserted row with its import_id) and a claim's rewrite
-  -- are kept, numbered, threaded, indexed and counted, but nobody is told of them.
+  -- What the rows are news of. History (an inserted row with its import_id) and a placeholder's
+  -- claim rewriting its messages (private.import_placeholder_claim_rewrite) are kept, numbered,
+  -- threaded, indexed and counted, but nobody is told of them, and the claim's rewrite is no edit
+  -- (no version).
   v_told public.messages[] := case
-    when coalesce(current_setting('chorus.claiming', true), '') <> '' then '{}'
     when p_op = 'INSERT' then array(select n from unnest(p_new) as n where n.import_id is null)
-    else p_new
+    else array(select n from unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+      where not private.import_placeholder_claim_rewrite(o, n))
   end;
   quiet boolean := cardinality(v_told) = 0;
 begin
   perform private.written_reactions(p_op, p_new, p_old);
   perform private.written_attachments(p_op, p_new, p_old);
-  perform private.written_versions(p_op, p_new, p_old);
+  perform private.written_versions(p_op, v_told, p_old);
   if not quiet then
     perform private.written_live(p_op, v_told, p_old);
   end if;

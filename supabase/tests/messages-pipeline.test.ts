@@ -182,6 +182,42 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     }
   })
 
+  it("knows a placeholder's claim by its rows: no flag read or set for it", () => {
+    // A claim's rewrite of a placeholder's messages is known from the rows (the placeholder says
+    // while its claim runs who claims it: private.import_placeholder_claim_rewrite), as history
+    // is by its import_id: chorus.claiming is gone, and nothing the claim's writes pass through
+    // reads or sets a Chorus setting of the session.
+    for (const file of readdirSync(path.join(SUPABASE, 'schema')).filter((f) =>
+      f.endsWith('.sql')
+    )) {
+      expect(read(path.join('schema', file)), file).not.toContain('chorus.claiming')
+    }
+    const imports = read('schema/imports.sql')
+    const channels = read('schema/channels.sql')
+    const passedThrough: [string, string][] = [
+      [imports, 'private.import_placeholder_claim'],
+      [imports, 'private.import_placeholder_claim_rewrite'],
+      [imports, 'private.import_placeholder_message'],
+      [channels, 'private.channel_members_before_insert'],
+      [messagesSql, 'private.messages_before_write'],
+      [messagesSql, 'private.message_mentions'],
+      [messagesSql, 'private.messages_written'],
+      ...handlers.map(
+        ({ name, schema }) =>
+          [read(path.join('schema', schema)), `private.${name}`] as [string, string]
+      ),
+    ]
+    for (const [text, fn] of passedThrough) {
+      const body = definition(text, fn)
+      expect(body, fn).toBeDefined()
+      expect(body, fn).not.toMatch(/(current_setting|set_config)\('chorus\./)
+    }
+    // The row trigger keeps the claim's rewrite as written, and the pipeline tells nobody of it.
+    for (const fn of ['private.messages_before_write', 'private.messages_written']) {
+      expect(definition(messagesSql, fn), fn).toContain('private.import_placeholder_claim_rewrite(')
+    }
+  })
+
   it('has at most five triggers: the gate and one row trigger before, the pipeline after', () => {
     // Postgres fires a table's triggers of one timing by name: the gate, then row_1_write (the
     // insert's checks and numbers, or the update's rules, then the mentions of many).
