@@ -2,6 +2,13 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Table private.accounts_deleting
+create table private.accounts_deleting (
+  user_id uuid not null,
+  constraint accounts_deleting_pkey PRIMARY KEY (user_id)
+);
+alter table private.accounts_deleting enable row level security;
+
 -- Function private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
 CREATE OR REPLACE FUNCTION private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
  RETURNS boolean

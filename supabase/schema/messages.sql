@@ -316,12 +316,13 @@ CREATE OR REPLACE FUNCTION private.message_before_update(new_row public.messages
  SET search_path TO ''
 AS $function$
 begin
-  -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
-  if old_row.author_id is not null and new_row.author_id is null
-    and current_setting('chorus.deleting_account', true) = old_row.author_id::text then
-    new_row := old_row;
-    new_row.author_id := null;
-    return new_row;
+  -- retention: an account being deleted (private.accounts_deleting) loses authorship, nothing else
+  if old_row.author_id is not null and new_row.author_id is null then
+    if exists (select 1 from private.accounts_deleting d where d.user_id = old_row.author_id) then
+      new_row := old_row;
+      new_row.author_id := null;
+      return new_row;
+    end if;
   end if;
   if old_row.deleted_at is not null then
     raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';

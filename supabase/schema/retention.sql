@@ -143,7 +143,7 @@ declare
   v_removed integer;
   v_anonymized integer;
 begin
-  perform set_config('chorus.deleting_account', old.id::text, true);
+  insert into private.accounts_deleting (user_id) values (old.id) on conflict do nothing;
   for v_ws in
     select distinct wm.workspace_id, coalesce(wr.deleted_accounts, 'keep') as policy, w.name
     from public.workspace_members wm
@@ -197,6 +197,7 @@ begin
       jsonb_build_object('policy', v_ws.policy, 'removed', v_removed,
         'anonymized', case when v_ws.policy = 'anonymize' then v_anonymized else 0 end));
   end loop;
+  delete from private.accounts_deleting d where d.user_id = old.id;
   perform private.kick_retention_files();
   return old;
 end

@@ -218,6 +218,22 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     }
   })
 
+  it("reads no Chorus setting of the session: an account's deletion is known by its row too", () => {
+    // Deleting an account takes its name off its messages (a workspace's "anonymize" or "remove"
+    // policy), which message_before_update lets nobody else do: the deletion lists the account
+    // in private.accounts_deleting for its transaction (chorus.deleting_account is gone).
+    expect(messagesSql).not.toMatch(/(current_setting|set_config)\('chorus\./)
+    const deletion = definition(
+      read('schema/retention.sql'),
+      'private.profiles_before_delete_retention'
+    )
+    expect(deletion).toContain('insert into private.accounts_deleting')
+    expect(deletion).not.toMatch(/(current_setting|set_config)\('chorus\./)
+    expect(definition(messagesSql, 'private.message_before_update')).toContain(
+      'private.accounts_deleting'
+    )
+  })
+
   it('has at most five triggers: the gate and one row trigger before, the pipeline after', () => {
     // Postgres fires a table's triggers of one timing by name: the gate, then row_1_write (the
     // insert's checks and numbers, or the update's rules, then the mentions of many).
