@@ -6,13 +6,19 @@
 // up, and active again when she is back; when his own network goes, he is shown nobody online
 // rather than what he last heard.
 //
-// Chromium's offline mode (context.setOffline) holds the page's WebSocket frames but still
-// answers the server's pings below them, which a network really gone does not: the server's
-// liveness check (backend/src/realtime/socket/liveness.ts, 15 s) cannot see it, and she leaves
-// at Phoenix's idle timeout (60 s without a frame), which the wait below allows.
+// Her network goes as a real one does (support/cuttable-network.ts, her browser's own network
+// between it and the stack): nothing passes either way, not even the pongs to the server's pings,
+// so the server gives her socket up at its liveness check (backend/src/realtime/socket/liveness.ts:
+// 15 s without an answer), as it would a laptop's Wi-Fi gone. Chromium's offline mode
+// (context.setOffline) still answers those pings below the page: she would leave only at
+// Phoenix's idle timeout (60 s without a frame), the path a silent client that answers pings
+// takes, which backend/test/realtime/presence.test.ts holds the server to ("removes a client
+// whose heartbeats stopped", its timeout made short). This spec waited for that minute until
+// 2026-11-29 (66 s in a whole run; that step now takes 14-16 s).
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, waitLive } from './support/actors.ts'
+import { CuttableNetwork } from './support/cuttable-network.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 const ANA_ZONE = 'Australia/Adelaide'
@@ -36,11 +42,17 @@ async function openDmWith(page: Page, name: string) {
   await waitLive(page)
 }
 
+// Ana's network, closed after the test.
+let opened: CuttableNetwork | undefined
+test.afterEach(async () => {
+  await opened?.close()
+})
+
 test('the DM header shows the other person’s status, presence and local time, live', async ({
   browser,
 }) => {
-  test.setTimeout(240_000)
-  const ana = await actor(browser, 'Ana', { timezoneId: ANA_ZONE })
+  const network = (opened = await CuttableNetwork.open())
+  const ana = await actor(browser, 'Ana', { timezoneId: ANA_ZONE, proxy: network.proxy })
   const bob = await actor(browser, 'Bob', { timezoneId: 'America/New_York' })
   await twoInGeneral(ana, bob, `DM header ${Date.now().toString(36)}`)
 
@@ -72,14 +84,14 @@ test('the DM header shows the other person’s status, presence and local time, 
   })
 
   await test.step('Ana’s network goes without a word: offline for Bob, then back', async () => {
-    await ana.context.setOffline(true)
-    // Her socket stays open but silent: the server cuts it off at its idle timeout (above).
-    await expect(about).toHaveAttribute('data-presence', 'offline', { timeout: 90_000 })
+    network.cut()
+    // Her socket stays open but answers nothing: the server cuts it off at its liveness check.
+    await expect(about).toHaveAttribute('data-presence', 'offline', { timeout: 30_000 })
     await expect(about.locator('.dm-about-label')).toHaveText('Offline')
     await expect(about.locator('.presence-dot')).not.toHaveClass(/online/)
     // Her status and local time do not depend on her being there.
     await expect(about.locator('.status-text')).toHaveText('Out sick')
-    await ana.context.setOffline(false)
+    network.restore()
     await expect(about).toHaveAttribute('data-presence', 'active', { timeout: 30_000 })
   })
 

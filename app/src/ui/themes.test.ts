@@ -57,6 +57,12 @@ describe('the dark theme', () => {
     expect(notColours).toEqual([])
   })
 
+  it('is the same in every language: no stylesheet rule names one', () => {
+    // e2e/accessibility.spec.ts checks the dark theme's colours in English and Arabic only, one
+    // language of each direction, on that ground.
+    expect(sheets.filter(({ css }) => /:lang\(|\[lang\b/.test(css)).map((s) => s.file)).toEqual([])
+  })
+
   it('is followed by nothing else: no media query, no light-dark(), one script asking', () => {
     expect(
       sheets.filter(({ css }) => /prefers-color-scheme|light-dark\(/.test(css)).map((s) => s.file)

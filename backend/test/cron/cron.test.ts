@@ -3,6 +3,8 @@
 // in cron.job_run_details, also after a restart. What must not happen is checked over the
 // scheduler's next ticks (the stack's 'cron-tick' event), never over a stretch of the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/logger.ts'
+import { startCronScheduler } from '../../src/cron/scheduler.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { nextEvents } from '../support/stack-events.ts'
@@ -126,21 +128,36 @@ describe('cron.schedule', () => {
   })
 
   it('runs a five-field schedule at the start of each matching minute', async () => {
+    // A minute the stack's own scheduler never meets (1 January 2031, 04:30 UTC), and a second
+    // scheduler on the same database told it is 2 s before it, as cron-runs.test.ts does: the test
+    // waits for no minute of the real clock (it waited up to 60 s for the next one). Which minutes
+    // a schedule such as '* * * * *' matches: src/cron/minutes.test.ts.
     const [job] = await stack.sql`
-      select cron.schedule('minutely', '* * * * *', $$insert into public.ticks (job) values ('minutely')$$)::text as id
+      select cron.schedule('half-past-four', '30 4 1 1 *',
+        $$insert into public.ticks (job) values ('half-past-four')$$)::text as id
     `
-    const [run] = await waitFor(
-      'the next minute',
-      async () => {
+    const minute = Date.UTC(2031, 0, 1, 4, 30)
+    const offset = minute - 2000 - Date.now()
+    const scheduler = startCronScheduler({
+      dbUrl: stack.dbUrl,
+      log: createLogger('error'),
+      now: () => Date.now() + offset,
+    })
+    try {
+      const [run] = await waitFor('the minute', async () => {
         const runs = await runsOf(job!.id)
         return runs.some((r) => r.status === 'succeeded') ? runs : undefined
-      },
-      75_000
-    )
-    await stack.sql`select cron.unschedule('minutely')`
-    expect(run!.start_time.getUTCSeconds()).toBeLessThan(3)
-    expect(await ticks('minutely')).toBe(1)
-  }, 80_000)
+      })
+      await stack.sql`select cron.unschedule('half-past-four')`
+      // start_time is the database's clock, on which that minute began at minute - offset.
+      const intoTheMinute = run!.start_time.getTime() - (minute - offset)
+      expect(intoTheMinute).toBeGreaterThanOrEqual(0)
+      expect(intoTheMinute).toBeLessThan(3000)
+      expect(await ticks('half-past-four')).toBe(1)
+    } finally {
+      await scheduler.stop()
+    }
+  })
 
   it('records a failing job as failed with the error, and goes on running it', async () => {
     const [job] =
