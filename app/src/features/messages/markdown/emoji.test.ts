@@ -23,6 +23,24 @@ describe('splitEmoji', () => {
   it('leaves digits, #, © and ™ without the emoji selector as text', () => {
     expect(splitEmoji('#1 © 2026 ™')).toEqual([{ type: 'text', text: '#1 © 2026 ™' }])
   })
+
+  it('reads each emoji of the shipped set, in each skin tone, whole, as \\p{RGI_Emoji} does', async () => {
+    const data = (await import('@emoji-mart/data')).default as {
+      emojis: Record<string, { skins: { native: string }[] }>
+    }
+    const natives = Object.values(data.emojis).flatMap((e) => e.skins.map((s) => s.native))
+    expect(natives.length).toBeGreaterThan(3000)
+    const whole = (text: string) => {
+      const nodes = splitEmoji(text)
+      return nodes.length === 1 && nodes[0]!.type === 'emoji'
+    }
+    expect(natives.filter((n) => !whole(n))).toEqual([])
+    // In a text, the same emoji as Unicode's recommended set (the pattern it replaced).
+    const rgi = new RegExp('\\p{RGI_Emoji}', 'gv')
+    const text = natives.join(' a ') + ' 🏴󠁧󠁢󠁥󠁮󠁧󠁿 #️⃣ ☺ ♀ © ®️'
+    const ours = splitEmoji(text).flatMap((n) => (n.type === 'emoji' ? [n.text] : []))
+    expect(ours).toEqual([...text.matchAll(rgi)].map((m) => m[0]))
+  })
 })
 
 describe('parseMarkdown with emoji', () => {
