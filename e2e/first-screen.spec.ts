@@ -37,9 +37,11 @@ test.use({ serviceWorkers: 'allow' })
  * lazy chunks by their content hashes, which any change to any chunk renames, and a hash is noise
  * to brotli (the same first screen measured up to ~190 B apart on the wire). What each change
  * added and what paid for it: docs/performance.md ("Chorus app"). 132,688 B measured on
- * 2026-11-29.
+ * 2026-11-29 under a budget of 132,700; the same build measures 132,787 B since the parser's
+ * version is made a constant too (below), and so does the build after a parser change that moved
+ * the old figure by 40 B: the budget is that figure with the same 12 B to spare, no byte more.
  */
-const FIRST_SCREEN_BUDGET = 132_700
+const FIRST_SCREEN_BUDGET = 132_799
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
@@ -199,10 +201,14 @@ async function chunkHashes(): Promise<string[]> {
 }
 
 /** The script with every file hash it names as one constant: a hash is noise to brotli, and
- * one changed chunk anywhere renames it in the entry. */
+ * one changed chunk anywhere renames it in the entry. So is the markdown parser's version
+ * (app/scripts/parser-version.ts: a 12-character hash of its sources, which the kept trees are
+ * checked against), which any change to the parser's lazy chunk changes in the entry: 40 B of
+ * brotli apart for the same first screen (2026-11-29). */
 function withoutHashes(bytes: Buffer, hashes: string[]): Buffer {
   let text = bytes.toString('utf8')
   for (const hash of hashes) text = text.replaceAll(`-${hash}.`, '-00000000.')
+  text = text.replace(/`[0-9a-f]{12}`/g, '`000000000000`')
   return Buffer.from(text)
 }
 
