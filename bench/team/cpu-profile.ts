@@ -1,7 +1,7 @@
-// Where the stack's Node process spent its CPU (`npm run bench:team -- --profile DIR`): the
-// V8 profiles (.cpuprofile, one per thread, written by --cpu-prof when the stack exits) summarized by part
-// of the stack (its folder under backend/src, or the package under node_modules) and by function,
-// self time only. PostgreSQL's share is not in it (its processes are not Node's): the bench's
+// Where the stack's Node process spent its CPU (`npm run bench:team -- --profile DIR`): the V8
+// profiles (.cpuprofile, one per thread, written by --cpu-prof when the stack exits) summarized
+// by part of the stack (its folder under backend/src, or the package under node_modules) and by
+// function, self time only. PostgreSQL's share is not in it (its processes are not Node's): the bench's
 // `stack` column counts both.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'

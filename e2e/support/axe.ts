@@ -16,11 +16,12 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 /** The source AxeBuilder evaluates when axe is in the page already: nothing. */
 const ALREADY_THERE = ';'
 
-/** Resolves once the page's entrances are over: its running animations and transitions that end
- * (a spinner's never does). A string: tsx would wrap inner functions in helpers the page lacks. */
+/** Resolves once the page's entrances are over (its running animations and transitions that
+ * end: a spinner's never does), to whether axe is in the page already. A string: tsx would wrap
+ * inner functions in helpers the page lacks. */
 const ENTRANCES_OVER = `Promise.all(document.getAnimations()
   .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-  .map((a) => a.finished.catch(() => undefined))).then(() => undefined)`
+  .map((a) => a.finished.catch(() => undefined))).then(() => 'axe' in window)`
 
 export interface Finding {
   screen: string
@@ -46,12 +47,11 @@ export class AxeAudit {
   async check(page: Page, screen: string, rules: 'all' | 'colour' = 'all'): Promise<void> {
     // The screen as it is once it has appeared: mid-fade, a toast's text has less contrast than
     // it will have (its 200 ms fade-in was read as 4.1:1 when checked at once).
-    await page.evaluate(ENTRANCES_OVER)
     // axe's source (580 kB) is put in the page once, not at each check: AxeBuilder evaluates it
     // twice a run, 0.1-0.15 s each on the loaded 2-core VM (the German workspace tour's 58 dark
     // checks took 57 s so, 38 s with axe kept). A page loaded anew has none: then the builder's
     // own source.
-    const present = await page.evaluate(() => 'axe' in window)
+    const present = (await page.evaluate(ENTRANCES_OVER)) as boolean
     const builder = new AxeBuilder(present ? { page, axeSource: ALREADY_THERE } : { page })
       // options() replaces what withTags() set: it comes first.
       .options({ resultTypes: ['violations'] })
@@ -84,10 +84,10 @@ export class AxeAudit {
   }
 
   /** Checks the page as it is in the dark theme (unless `themes: 'light'`), then in the light
-   * one (the system's, emulated), and leaves it light. The dark theme changes colours only (app/src/ui/themes.test.ts holds
-   * the app to that): there the rules about colour run, the others' outcome being the light
-   * theme's; in the light theme every rule runs. (A full run takes about 0.7 s of the page's
-   * time, the colour rules about 0.5 s.) */
+   * one (the system's, emulated), and leaves it light. The dark theme changes colours only
+   * (app/src/ui/themes.test.ts holds the app to that): there the rules about colour run, the
+   * others' outcome being the light theme's; in the light theme every rule runs. (A full run
+   * takes about 0.7 s of the page's time, the colour rules about 0.5 s.) */
   async checkThemes(page: Page, screen: string): Promise<void> {
     if (this.options.themes === 'both') {
       await page.emulateMedia({ colorScheme: 'dark' })
