@@ -89,6 +89,11 @@ if (testFiles.length + areas.size + related.length > 0) {
     'tsx',
     'scripts/ensure-postgres.ts',
   ])
+  step('Chromium for the tests', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/ensure-chromium.ts',
+  ])
 }
 if (testFiles.length + areas.size > 0) {
   step(`unit tests: ${testFiles.length} changed, ${areas.size} backend folders`, 'npx', [
