@@ -5,13 +5,11 @@
 // minute. A group DM shows none of it; a DM with myself shows mine. At phone width only the dot,
 // the status's emoji and the local time (dm-about.css).
 import { t } from '@lingui/core/macro'
-import { useEffect, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import type { HeaderPartProps } from '../../../slots/header.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { PersonParts } from '../../person-parts.tsx'
 import { useWorkspacePresence } from '../../presence/index.ts'
-import { profileKeys } from '../data/keys.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { dateFormat } from '../../../lib/date-formats.ts'
 import './dm-about.css'
@@ -56,7 +54,7 @@ function About({
   const label = { active: t`Active`, away: t`Away`, dnd: t`Do not disturb`, offline: t`Offline` }[
     seen
   ]
-  const zone = useTimeZoneOf(person, members)
+  const zone = useTimeZoneOf(person)
   const now = useMinute()
   const time = zone ? localTime(zone, now) : null
   return (
@@ -84,22 +82,10 @@ function About({
   )
 }
 
-/**
- * The person's time zone from their profile. A change to a profile refreshes the workspace's
- * members (workspace-changes.ts): the profile is read again with them.
- */
-function useTimeZoneOf(person: string, members: Member[]): string | null {
-  const client = useQueryClient()
-  const profile = useProfileQuery(person)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    void client.invalidateQueries({ queryKey: profileKeys.one(person) })
-  }, [client, person, members])
-  return profile.data?.timeZone ?? null
+/** The person's time zone from their profile, read again when their profile changes (the
+ * workspace's live changes mark it stale: workspace-changes.ts). */
+function useTimeZoneOf(person: string): string | null {
+  return useProfileQuery(person).data?.timeZone ?? null
 }
 
 /** Now, again at each new minute. */

@@ -83,6 +83,7 @@ describe('effectsOf', () => {
       )
     ).toEqual([{ kind: 'person', patch: expect.any(Function) }])
     expect(effectsOf(change('profiles', 'UPDATE', { id: 'u' }), ws)).toEqual([
+      { kind: 'person', patch: expect.any(Function) },
       { kind: 'refresh', what: 'members' },
       { kind: 'refresh', what: 'rosters' },
     ])
@@ -113,5 +114,21 @@ describe('a profile’s change', () => {
     expect(client.getQueryData(['workspaces', ws, 'members'])).toEqual([renamed, bo])
     expect(client.getQueryData(['channels', 'members', 'c1'])).toEqual([renamed])
     expect(client.getQueryData(['channels', 'members', 'c2'])).toEqual([bo])
+  })
+
+  it('marks the person’s kept profile stale, so a DM opened later reads their new time zone', async () => {
+    const client = testQueryClient()
+    const key = ['profiles', 'one', 'u']
+    client.setQueryData(key, { id: 'u', displayName: 'Una', timeZone: null })
+    client.setQueryData(['profiles', 'one', 'b'], { id: 'b', displayName: 'Bo', timeZone: null })
+    for (const record of [{ id: 'u', display_name: 'Una' }, { id: 'u' }]) {
+      await client.resetQueries({ queryKey: key, exact: true })
+      client.setQueryData(key, { id: 'u', displayName: 'Una', timeZone: null })
+      expect(client.getQueryState(key)?.isInvalidated).toBe(false)
+      for (const effect of effectsOf(change('profiles', 'UPDATE', record), ws))
+        if (effect.kind === 'person') effect.patch(client, [])
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true)
+    }
+    expect(client.getQueryState(['profiles', 'one', 'b'])?.isInvalidated).toBe(false)
   })
 })

@@ -3,6 +3,7 @@
 import { t } from '@lingui/core/macro'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { LiveChange } from '../../../lib/live.ts'
+import { profileKeys } from '../../profiles/index.ts'
 
 export interface ChannelChange {
   id: string
@@ -92,22 +93,32 @@ export function effectsOf(change: LiveChange, workspaceId: string): WorkspaceEff
       return here ? refresh('members', 'workspaces', 'rosters') : refresh('workspaces')
     case 'workspaces':
       return refresh('workspaces')
-    case 'profiles':
+    case 'profiles': {
+      if (typeof record.id !== 'string') return refresh('members', 'rosters')
+      const id = record.id
+      // The person's own profile (their time zone in a DM's header, the profile card) is read
+      // again where it shows, and marked stale where it is only kept: a DM opened later must not
+      // show the profile as it was before the change.
+      const reread = (client: QueryClient) =>
+        void client.invalidateQueries({ queryKey: profileKeys.one(id) })
       // Names and pictures show in the members list and the rosters: patched there, not
       // fetched (a roster of 5,000 is 5 requests, of every member's client).
-      return typeof record.id === 'string' && typeof record.display_name === 'string'
+      return typeof record.display_name === 'string'
         ? [
             {
               kind: 'person',
-              patch: (client, lists) =>
+              patch: (client, lists) => {
                 patchPerson(client, lists, {
-                  id: record.id as string,
+                  id,
                   displayName: record.display_name as string,
                   avatarPath: typeof record.avatar_path === 'string' ? record.avatar_path : null,
-                }),
+                })
+                reread(client)
+              },
             },
           ]
-        : refresh('members', 'rosters')
+        : [{ kind: 'person', patch: reread }, ...refresh('members', 'rosters')]
+    }
     default:
       return []
   }
