@@ -9,6 +9,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { appUrl } from './env.ts'
 import { linkFromEmail } from './inbox.ts'
@@ -89,23 +90,27 @@ export async function createConfirmedUser(who: Credentials): Promise<string> {
   return (await signUpAndFollowLink(who)).id
 }
 
+/** A person signed in by API: their id, and a supabase-js client holding their session (for what a
+ * spec's set-up does as them without their page: a workspace made, an invite accepted). */
+export interface SignedIn {
+  id: string
+  client: SupabaseClient
+}
+
 /**
  * Signs up through the API and confirms by the emailed link (signUpAndFollowLink) with the page's
  * user agent, so Auth records the session as this browser's (Settings, Active sessions); puts the
  * session the link opened where the app's supabase-js keeps it (the same client, storage key and
- * format as the app's, against the URL and key of the app's own /config.json), then opens `path`:
- * the app starts signed in, one session, as after following the link in this browser.
+ * format as the app's, against the URL and key of the app's own /config.json). The page is left
+ * on the app's origin without the app: its next visit starts the app signed in, one session, as
+ * after following the link in this browser.
  */
-export async function signUpThroughStorage(
-  page: Page,
-  who: Credentials,
-  path = '/'
-): Promise<void> {
+export async function sessionInStorage(page: Page, who: Credentials): Promise<SignedIn> {
   const config = await appConfig()
   // The app's origin, without starting the app: its config file is a plain same-origin page.
   await page.goto(appUrl('/config.json'))
   const userAgent = await page.evaluate(() => navigator.userAgent)
-  const { session } = await signUpAndFollowLink(who, userAgent)
+  const { id, session } = await signUpAndFollowLink(who, userAgent)
   const stored = new Map<string, string>()
   const client = createClient(config.supabaseUrl, config.supabaseKey, {
     global: { headers: { 'User-Agent': userAgent } },
@@ -130,5 +135,15 @@ export async function signUpThroughStorage(
     },
     [...stored]
   )
+  return { id, client }
+}
+
+/** sessionInStorage, then the app opened at `path`. */
+export async function signUpThroughStorage(
+  page: Page,
+  who: Credentials,
+  path = '/'
+): Promise<void> {
+  await sessionInStorage(page, who)
   await page.goto(appUrl(path))
 }

@@ -130,9 +130,11 @@ export function Sidebar(props: Props) {
     <nav className="sidebar-lists" aria-label={t`Channels and direct messages`}>
       {afterFirstScreen ? (
         // The sections made to act (and dragged) once their chunk is in; until then as drawn.
+        // The prompt for notifications comes after them: arriving later than the first screen,
+        // above them it would push every channel down under a pointer about to click one.
         <Suspense fallback={plain}>
-          <NotificationPrompt />
           <SectionControls {...{ workspaceId, sections, draw, activeId }} />
+          <NotificationPrompt />
         </Suspense>
       ) : (
         plain

@@ -1,6 +1,6 @@
 // Asks for permission to show notifications at a sensible moment: a dismissible line in the
-// sidebar once the person is in a workspace (never on first load by itself), until they answer
-// or dismiss it. A chunk of its own, loaded after the first screen (index.ts).
+// sidebar under its lists once the person is in a workspace (never on first load by itself),
+// until they answer or dismiss it. A chunk of its own, loaded after the first screen (index.ts).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useState } from 'react'
