@@ -5,7 +5,7 @@
 // usual; the link opened again, "Jump to latest" goes back to the newest messages.
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
-import { actor, messageWith, send, waitLive } from './support/actors.ts'
+import { actor, confirmedMessageWith, messageWith, send, waitLive } from './support/actors.ts'
 import { bulkSend } from './support/bulk.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -42,6 +42,8 @@ test('a message opened from search or its link is the live channel, down to the 
   const channelId = new URL(page.url()).pathname.split('/')[4]!
 
   await send(bob.page, 'Bob early note')
+  // Sent, not only shown: a note still in Bob's outbox would go when he is back, after the 260.
+  await expect(confirmedMessageWith(bob.page, 'Bob early note')).toBeVisible()
   // Bob is away while the 260 come (a burst of live messages is not what this is about).
   const channelUrl = bob.page.url()
   await bob.page.goto('about:blank')
