@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from './support/test.ts'
 import type { Route } from '@playwright/test'
-import { actor, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, waitLive } from './support/actors.ts'
 import { useOwnStack } from './support/own-stack.ts'
 import { startOwnStack } from './support/production-stack.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 const MB = 1024 * 1024
 const CHUNK = 6 * MB
@@ -48,8 +48,7 @@ test('an upload whose later chunk is sent after its first token expired finishes
 }) => {
   test.setTimeout(180_000)
   const dana = await actor(browser, 'Dana')
-  await signUpByApi(dana)
-  await createWorkspace(dana, 'Long uploads')
+  await inOwnWorkspace(dana, 'Long uploads')
   await waitLive(dana.page)
 
   const tokens: { method: string; exp: number }[] = []

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from './support/test.ts'
 import type { Page, Route } from '@playwright/test'
-import { actor, composer, messageWith, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, composer, messageWith, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
-import { twoInGeneral, createWorkspace } from './support/workspace.ts'
+import { twoInGeneral, inOwnWorkspace } from './support/workspace.ts'
 
 // The requests are seen and held by the page (page.on('request'), page.route); once the service
 // worker controls the page (after a reload), the page's requests pass through it, where Playwright
@@ -116,8 +116,7 @@ const trayItem = (page: Page, name: string) =>
   page.locator('.upload-tray li').filter({ has: page.locator('.file-name', { hasText: name }) })
 
 async function ownerInFreshWorkspace(person: Actor, workspace: string): Promise<void> {
-  await signUpByApi(person)
-  await createWorkspace(person, workspace)
+  await inOwnWorkspace(person, workspace)
   await waitLive(person.page)
 }
 

@@ -9,17 +9,15 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 test('injection shows as text, limits are explained, nothing typed is lost', async ({
   browser,
 }) => {
   const gil = await actor(browser, 'Gil')
-  await signUpByApi(gil)
-  await createWorkspace(gil, `Edge ${Date.now().toString(36)}`)
+  await inOwnWorkspace(gil, `Edge ${Date.now().toString(36)}`)
   await waitLive(gil.page)
   const page = gil.page
   let dialogs = 0

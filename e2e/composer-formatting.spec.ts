@@ -2,9 +2,9 @@
 // shortcuts, inserts an emoji from the picker, and Ben sees the message rendered (bold, struck,
 // a list), and an emoji alone shown large; at phone width the toolbar has a row of its own.
 import { expect, test } from './support/test.ts'
-import { actor, composer, confirmedMessageWith, signUpByApi } from './support/actors.ts'
+import { actor, composer, confirmedMessageWith } from './support/actors.ts'
 import { phoneActor } from './support/phone.ts'
-import { createWorkspace, twoInGeneral } from './support/workspace.ts'
+import { inOwnWorkspace, twoInGeneral } from './support/workspace.ts'
 
 test('a message formatted with the toolbar reaches the other browser rendered', async ({
   browser,
@@ -76,8 +76,7 @@ test('at phone width every formatting button is in sight, on a row of its own', 
   browser,
 }) => {
   const pia = await phoneActor(browser, 'Pia')
-  await signUpByApi(pia)
-  await createWorkspace(pia, `Phone tools ${Date.now().toString(36)}`)
+  await inOwnWorkspace(pia, `Phone tools ${Date.now().toString(36)}`)
   const tools = pia.page.getByRole('toolbar', { name: 'Formatting' })
   await expect(tools.getByRole('button', { name: 'Bold' })).toBeVisible()
   // in the bar beside Attach, Emoji, Aa and Send the last buttons were cut off (issue 67)

@@ -12,10 +12,10 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import { CspWatch } from './support/csp-watch.ts'
 import { appUrl } from './support/env.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
@@ -91,8 +91,7 @@ test('the channel opened on its kept screen is not refused', async ({ browser })
   const watch = new CspWatch()
   watch.onViolation = (violation) => console.log(`refused: ${JSON.stringify(violation)}`)
   const ana = await actor(watch.browser(browser), 'Ana')
-  await signUpByApi(ana)
-  await createWorkspace(ana, `CSP ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ana, `CSP ${Date.now().toString(36)}`)
   await waitLive(ana.page)
   await send(ana.page, 'The plan for the launch is ready')
   await watch.checkThemes(ana.page, 'the channel')

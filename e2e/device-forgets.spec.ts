@@ -18,7 +18,6 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
@@ -32,7 +31,12 @@ import {
 } from './support/device-storage.ts'
 import { appUrl } from './support/env.ts'
 import { expireAccessToken, openSecurity } from './support/security.ts'
-import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
+import {
+  createInviteLink,
+  createWorkspace,
+  joinByInvite,
+  inOwnWorkspace,
+} from './support/workspace.ts'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -71,8 +75,7 @@ test('after "sign out all other sessions" elsewhere, a signed-out browser keeps 
   const secret = `only Ana may read this ${tag}`
   const unsent = `not sent yet ${tag}`
   const draft = `a draft of Ana ${tag}`
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Forgets ${tag}`)
+  await inOwnWorkspace(ana, `Forgets ${tag}`)
   await waitLive(ana.page)
   await send(ana.page, `a **plan** ${secret}`)
   await expect(confirmedMessageWith(ana.page, secret)).toBeVisible()
@@ -151,8 +154,7 @@ test('a member removed from a private channel keeps none of its messages on the 
   const draft = `Pete's draft in secret-plans ${tag}`
   const o = olga.page
   const p = pete.page
-  await signUpByApi(olga)
-  await createWorkspace(olga, workspace)
+  await inOwnWorkspace(olga, workspace)
   await joinByInvite(pete, await createInviteLink(o), workspace)
   await waitLive(o)
 

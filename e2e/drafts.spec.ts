@@ -13,12 +13,11 @@ import {
   messageWith,
   send,
   signIn,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { thread, threadLive } from './support/thread.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 function draftsLink(page: Page) {
   return page
@@ -39,8 +38,7 @@ test('a draft follows me to my other computer, and goes everywhere once sent or 
   browser,
 }) => {
   const ana = await actor(browser, 'Ana')
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Drafts ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ana, `Drafts ${Date.now().toString(36)}`)
   const laptop = ana.page
   const workspace = /\/w\/([^/]+)/.exec(laptop.url())![1]!
   await waitLive(laptop)

@@ -3,9 +3,9 @@
 // named by the emoji itself (its alt text), so a browser without a colour emoji font shows them.
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
-import { actor, composer, confirmedMessageWith, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, composer, confirmedMessageWith, waitLive } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -35,8 +35,7 @@ test('message emoji and reactions are the shipped images, named by the emoji', a
     if (r.url().includes('/assets/twemoji-'))
       loaded.push(`${r.status()} ${new URL(r.url()).pathname}`)
   })
-  await signUpByApi(ida)
-  await createWorkspace(ida, `Emoji ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ida, `Emoji ${Date.now().toString(36)}`)
   await waitLive(page)
 
   await test.step("a message's emoji, a skin tone and a joined sequence included", async () => {

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { expect, test } from './support/test.ts'
-import { actor, send, signUpByApi, waitLive } from './support/actors.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { actor, send, waitLive } from './support/actors.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 let folder = ''
 
@@ -31,8 +31,7 @@ test('a workspace exported from the menu downloads as a Slack zip with its messa
   const ana = await actor(browser, 'Ana')
   const { page } = ana
   const stamp = Date.now().toString(36)
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Export ${stamp}`)
+  await inOwnWorkspace(ana, `Export ${stamp}`)
   await waitLive(page)
   await send(page, `first words ${stamp}`)
   await send(page, `second words ${stamp}`)

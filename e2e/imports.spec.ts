@@ -16,8 +16,8 @@ import { strToU8, zipSync } from 'fflate'
 import sharp from 'sharp'
 import { linkFromEmail } from './support/inbox.ts'
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, signUpByApi, waitLive } from './support/actors.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { actor, messageWith, waitLive } from './support/actors.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 import { chooseFile } from './support/controls.ts'
 
 let folder = ''
@@ -83,8 +83,7 @@ test("Slack's export imported into a new workspace, its person invited and takin
   const ana = await actor(browser, 'Ana')
   const { page } = ana
   const stamp = Date.now().toString(36)
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Home ${stamp}`)
+  await inOwnWorkspace(ana, `Home ${stamp}`)
   await waitLive(page)
   const zipPath = path.join(folder, 'slack-export.zip')
   await writeFile(

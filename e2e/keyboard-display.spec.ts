@@ -5,9 +5,9 @@
 // is cut off, long words, links and code included.
 import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
-import { actor, composer, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, composer, send, waitLive } from './support/actors.ts'
 import { showMembers } from './support/members.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 /** Every animation and transition longer than 0.01 ms on the page (pseudo-elements included). */
 async function moving(page: Page): Promise<string[]> {
@@ -34,8 +34,7 @@ async function moving(page: Page): Promise<string[]> {
 
 async function personInChannel(browser: Browser, name: string) {
   const person = await actor(browser, name)
-  await signUpByApi(person)
-  await createWorkspace(person, `${name} ${Date.now().toString(36)}`)
+  await inOwnWorkspace(person, `${name} ${Date.now().toString(36)}`)
   await waitLive(person.page)
   return person
 }

@@ -6,10 +6,10 @@
 // bar, a reminder chosen after in the toast.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, messageWith, readClipboard, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, messageWith, readClipboard, send, waitLive } from './support/actors.ts'
 import { withDatabase } from './support/database.ts'
 import { longPress, phoneActor } from './support/phone.ts'
-import { createWorkspace, twoInGeneral } from './support/workspace.ts'
+import { inOwnWorkspace, twoInGeneral } from './support/workspace.ts'
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: /Agenda for Friday/ })
 
@@ -73,8 +73,7 @@ test('at phone width the actions open in a sheet, and a pin made there shows liv
 test('"Copy text" puts the message\'s markdown source on the clipboard', async ({ browser }) => {
   const alice = await actor(browser, 'Alice')
   await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signUpByApi(alice)
-  await createWorkspace(alice, `Copy ${Date.now().toString(36)}`)
+  await inOwnWorkspace(alice, `Copy ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const source = 'Ship **v2** on _Friday_, see `notes.md`'
   await send(alice.page, source)
@@ -154,8 +153,7 @@ test('save in one click from the hover bar, a reminder chosen after; Later shows
   browser,
 }) => {
   const alice = await actor(browser, 'Alice')
-  await signUpByApi(alice)
-  await createWorkspace(alice, `Later ${Date.now().toString(36)}`)
+  await inOwnWorkspace(alice, `Later ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const page = alice.page
   await send(page, 'Review the budget draft')
@@ -251,8 +249,7 @@ test('the emoji picker: search, skin tone, recently used; a reaction lists who r
   browser,
 }) => {
   const alice = await actor(browser, 'Alice')
-  await signUpByApi(alice)
-  await createWorkspace(alice, `Emoji ${Date.now().toString(36)}`)
+  await inOwnWorkspace(alice, `Emoji ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const page = alice.page
   await send(page, 'Shipped the release')

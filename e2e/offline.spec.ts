@@ -17,7 +17,7 @@ import {
   waitLive,
 } from './support/actors.ts'
 import { apiUrl, appUrl } from './support/env.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { createWorkspace, inOwnWorkspace } from './support/workspace.ts'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -208,8 +208,7 @@ test('signing out offline signs this browser out at once, and it stays out back 
   // screen), as it is for someone who signs out before the worker has stored the shell.
   const lea = await actor(browser, 'Lea', { serviceWorkers: 'block' })
   const { page, context } = lea
-  await signUpByApi(lea)
-  await createWorkspace(lea, `Out offline ${Date.now().toString(36)}`)
+  await inOwnWorkspace(lea, `Out offline ${Date.now().toString(36)}`)
   await waitLive(page)
   await expect
     .poll(() =>
@@ -246,8 +245,7 @@ test('signing out while the server cannot be reached signs this browser out all 
 }) => {
   const max = await actor(browser, 'Max')
   const { page, context } = max
-  await signUpByApi(max)
-  await createWorkspace(max, `Out unreachable ${Date.now().toString(36)}`)
+  await inOwnWorkspace(max, `Out unreachable ${Date.now().toString(36)}`)
   await waitLive(page)
   let asked = 0
   await page.route('**/auth/v1/logout*', (route) => {

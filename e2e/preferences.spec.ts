@@ -5,11 +5,11 @@
 // settings are offered only to those who may change them.
 import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
-import { actor, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { withDatabase } from './support/database.ts'
 import { showMembers } from './support/members.ts'
-import { createWorkspace, twoInGeneral } from './support/workspace.ts'
+import { inOwnWorkspace, twoInGeneral } from './support/workspace.ts'
 
 async function openPreferences(page: Page) {
   await page.getByRole('button', { name: 'Workspace menu' }).click()
@@ -47,8 +47,7 @@ test('the theme chosen holds across a reload from the first paint, and on anothe
     (r) => r.url().includes('/rest/v1/notification_settings?select=theme'),
     { timeout: 60_000 }
   )
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Theme ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ana, `Theme ${Date.now().toString(36)}`)
   await waitLive(page)
   const html = page.locator('html')
   await expect(html).toHaveAttribute('data-theme', 'light')

@@ -5,11 +5,11 @@
 // code Auth emails (reauthenticate).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
-import { actor, signUpByApi } from './support/actors.ts'
+import { actor } from './support/actors.ts'
 import { withDatabase } from './support/database.ts'
 import { codeFromEmail } from './support/inbox.ts'
 import { expireAccessToken } from './support/security.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 import { choose } from './support/controls.ts'
 
 /** Moves the person's sign-ins 20 minutes back, and has the page renew its access token. */
@@ -29,8 +29,7 @@ test('an old session confirms it is you to make a webhook (password) and to chan
   browser,
 }) => {
   const kai = await actor(browser, 'Kai')
-  await signUpByApi(kai)
-  await createWorkspace(kai, `Proof ${Date.now().toString(36)}`)
+  await inOwnWorkspace(kai, `Proof ${Date.now().toString(36)}`)
   await signedInLongAgo(kai.page, kai.email)
 
   const proof = kai.page.getByRole('dialog', { name: 'Confirm it’s you' })

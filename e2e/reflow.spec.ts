@@ -11,11 +11,11 @@
 // Download button end inside it.
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
-import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { AxeAudit } from './support/axe.ts'
 import { thread, threadLive } from './support/thread.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 const LONG_LINE = `const launch = { date: '2026-12-01', owners: ['ana', 'ben'], steps: ${'["plan", "build", "ship"], '.repeat(6)}done: false }`
 const CODE = '```\n' + LONG_LINE + '\n```'
@@ -24,8 +24,7 @@ const FILE = 'quarterly-planning-notes-for-the-whole-team-final-version-2.pdf'
 /** Ana in her workspace with a long code line and a file's message in #general. */
 async function scene(browser: Browser): Promise<{ ana: Actor; url: string; state: string }> {
   const ana = await actor(browser, 'Ana')
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Reflow ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ana, `Reflow ${Date.now().toString(36)}`)
   await waitLive(ana.page)
   await send(ana.page, CODE)
   await ana.page.getByTestId('file-input').setInputFiles({

@@ -9,8 +9,8 @@
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
-import { actor, answerConfirm, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { actor, answerConfirm, messageWith, send, waitLive } from './support/actors.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 import { choose } from './support/controls.ts'
 
 // A real 4x4 PNG (made with sharp).
@@ -38,8 +38,7 @@ test('messages past the workspace’s retention go, and their files leave Storag
   const ana = await actor(browser, 'Ana')
   const { page } = ana
   const stamp = Date.now().toString(36)
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Retention ${stamp}`)
+  await inOwnWorkspace(ana, `Retention ${stamp}`)
   await waitLive(page)
 
   await page.getByTestId('file-input').setInputFiles({

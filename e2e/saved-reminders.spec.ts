@@ -5,7 +5,7 @@
 // shows when the snooze ends.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import {
   clickShown,
   expectShown,
@@ -13,7 +13,7 @@ import {
   shown,
   shownAt,
 } from './support/notifications.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 // Chunks come from the network, not the service worker's copies (as in notifications.spec.ts).
 test.use({ serviceWorkers: 'block' })
@@ -62,8 +62,7 @@ test('a saved reminder raises one notification when it comes, held by a snooze',
 }) => {
   const pete = await actor(browser, 'Pete')
   await recordNotifications(pete)
-  await signUpByApi(pete)
-  await createWorkspace(pete, `Remind ${Date.now().toString(36)}`)
+  await inOwnWorkspace(pete, `Remind ${Date.now().toString(36)}`)
   const p = pete.page
   await waitLive(p)
   await send(p, 'Call the printer back')

@@ -6,7 +6,7 @@ import { expect, test } from './support/test.ts'
 import type { Locator } from '@playwright/test'
 import { actor, send, signUpByApi, waitLive } from './support/actors.ts'
 import { bulkSend } from './support/bulk.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 const FILLER = 3000
 
@@ -27,8 +27,7 @@ test('search, filter, jump to a result in context, and open its link after signi
   test.setTimeout(240_000)
   const ana = await actor(browser, 'Ana')
   const page = ana.page
-  await signUpByApi(ana)
-  await createWorkspace(ana, `Search ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ana, `Search ${Date.now().toString(36)}`)
   await waitLive(page)
   const channelId = new URL(page.url()).pathname.split('/')[4]!
 
@@ -142,8 +141,7 @@ test('search, filter, jump to a result in context, and open its link after signi
 
 test('a link into a workspace the person is not in reveals nothing', async ({ browser }) => {
   const owner = await actor(browser, 'Owen')
-  await signUpByApi(owner)
-  await createWorkspace(owner, `Private ${Date.now().toString(36)}`)
+  await inOwnWorkspace(owner, `Private ${Date.now().toString(36)}`)
   await waitLive(owner.page)
   await send(owner.page, 'secret roadmap')
   const base = owner.page.url()

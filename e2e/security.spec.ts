@@ -7,7 +7,7 @@
 // in two browsers, one signing the other out from the list of active sessions; a session older
 // than 24 hours changing the password with the code Auth emails.
 import { expect, test } from './support/test.ts'
-import { actor, signIn, signOut, signUpByApi } from './support/actors.ts'
+import { actor, signIn, signOut } from './support/actors.ts'
 import { createConfirmedUser } from './support/accounts-api.ts'
 import { appUrl } from './support/env.ts'
 import { codeFromEmail, linkFromEmail } from './support/inbox.ts'
@@ -18,14 +18,18 @@ import {
   expireAccessToken,
   openSecurity,
 } from './support/security.ts'
-import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
+import {
+  createInviteLink,
+  createWorkspace,
+  joinByInvite,
+  inOwnWorkspace,
+} from './support/workspace.ts'
 
 test('turn on an authenticator app, change the password, sign out, sign in with the code', async ({
   browser,
 }) => {
   const gina = await actor(browser, 'Gina')
-  await signUpByApi(gina)
-  await createWorkspace(gina, `Vault ${Date.now().toString(36)}`)
+  await inOwnWorkspace(gina, `Vault ${Date.now().toString(36)}`)
 
   await openSecurity(gina.page)
   const secret = await addAuthenticatorApp(gina.page, 'Pixel')
@@ -69,8 +73,7 @@ test('a session older than 24 hours changes the password with the code Auth emai
   browser,
 }) => {
   const kai = await actor(browser, 'Kai')
-  await signUpByApi(kai)
-  await createWorkspace(kai, `Keys ${Date.now().toString(36)}`)
+  await inOwnWorkspace(kai, `Keys ${Date.now().toString(36)}`)
   // The browser's session is made a day and an hour old (secure_password_change asks such a
   // session for the emailed code; the current password alone is not enough).
   await ageSessions(kai.email)
@@ -107,8 +110,7 @@ test('a workspace that requires two-factor sign-in is closed to a member without
   const owner = await actor(browser, 'Hana')
   const member = await actor(browser, 'Ivo')
   const workspace = `Strict ${Date.now().toString(36)}`
-  await signUpByApi(owner)
-  await createWorkspace(owner, workspace)
+  await inOwnWorkspace(owner, workspace)
   const link = await createInviteLink(owner.page)
   await joinByInvite(member, link, workspace)
 
@@ -189,8 +191,7 @@ test('add a security key (a virtual authenticator) and sign in with it', async (
 
 test('change email: a link to each address, then the new address signs in', async ({ browser }) => {
   const lea = await actor(browser, 'Lea')
-  await signUpByApi(lea)
-  await createWorkspace(lea, `Mail ${Date.now().toString(36)}`)
+  await inOwnWorkspace(lea, `Mail ${Date.now().toString(36)}`)
   const security = await openSecurity(lea.page)
   const newEmail = `new.${lea.email}`
   await security.getByLabel('New email').fill(newEmail)
@@ -213,8 +214,7 @@ test('change email: a link to each address, then the new address signs in', asyn
 
 test('active sessions: sign out another browser from the list', async ({ browser }) => {
   const mia = await actor(browser, 'Mia')
-  await signUpByApi(mia)
-  await createWorkspace(mia, `Sessions ${Date.now().toString(36)}`)
+  await inOwnWorkspace(mia, `Sessions ${Date.now().toString(36)}`)
   // The same person in a second browser.
   const laptop = await actor(browser, 'Mia laptop')
   await signIn({ ...laptop, email: mia.email, password: mia.password })

@@ -10,11 +10,10 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { apiUrl } from './support/env.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 /** The API's requests (REST, Auth, Storage, Functions, Realtime), not the app's own files, which
  * come from the same origin under `serve`. */
@@ -30,8 +29,7 @@ test('a start with the server down shows the real state and recovers without a r
 }) => {
   const kim = await actor(browser, 'Kim')
   const page = kim.page
-  await signUpByApi(kim)
-  await createWorkspace(kim, `Down ${Date.now().toString(36)}`)
+  await inOwnWorkspace(kim, `Down ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'before the outage')
 
@@ -86,8 +84,7 @@ test('a start with the server down and an expired access token opens signed in a
 }) => {
   const lea = await actor(browser, 'Lea')
   const page = lea.page
-  await signUpByApi(lea)
-  await createWorkspace(lea, `Expired ${Date.now().toString(36)}`)
+  await inOwnWorkspace(lea, `Expired ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'before the outage')
 

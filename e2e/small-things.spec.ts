@@ -9,18 +9,16 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { inOwnWorkspace } from './support/workspace.ts'
 
 test('quick reactions over the next row, one Escape to close search, deleted messages go', async ({
   browser,
 }) => {
   const ida = await actor(browser, 'Ida')
   const page = ida.page
-  await signUpByApi(ida)
-  await createWorkspace(ida, `Small ${Date.now().toString(36)}`)
+  await inOwnWorkspace(ida, `Small ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'first of three')
   await send(page, 'second of three')

@@ -3,6 +3,7 @@ import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import type { Actor } from './actors.ts'
 import { sessionInStorage } from './accounts-api.ts'
+import type { SignedIn } from './accounts-api.ts'
 import { signUpAndConfirm, signUpByApi, waitLive } from './actors.ts'
 import { appUrl } from './env.ts'
 import { tr, trPattern } from './i18n.ts'
@@ -64,6 +65,30 @@ export async function joinByInvite(
   ).toBeVisible()
 }
 
+/** A new workspace of the signed-in person's, made as the welcome screen makes it; its id. */
+async function workspaceOf(person: SignedIn, name: string): Promise<string> {
+  const made = await person.client.rpc('create_workspace', { p_name: name, p_language: 'en' })
+  if (made.error) throw new Error(`create_workspace: ${made.error.message}`)
+  return (made.data as { id: string }).id
+}
+
+/** The app opened on `page` (its session in storage), showing the workspace's #general. */
+async function openInGeneral(page: Page): Promise<void> {
+  await page.goto(appUrl('/'))
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
+}
+
+/**
+ * The person signed up by API and in a new workspace of theirs, made as the welcome screen makes
+ * it (create_workspace) without the screen, the app then open in its #general: for the specs
+ * whose story starts there (the welcome screen's own use createWorkspace).
+ */
+export async function inOwnWorkspace(person: Actor, name: string): Promise<void> {
+  const me = await sessionInStorage(person.page, person)
+  await workspaceOf(me, name)
+  await openInGeneral(person.page)
+}
+
 /**
  * Owner and invitee in #general of a fresh workspace, both live. By `form`, as people do it all:
  * the form, the welcome screen, the invite dialog, the invitation's page (the specs about those).
@@ -88,9 +113,7 @@ export async function twoInGeneral(
       sessionInStorage(owner.page, owner),
       sessionInStorage(guest.page, guest),
     ])
-    const made = await ana.client.rpc('create_workspace', { p_name: workspace, p_language: 'en' })
-    if (made.error) throw new Error(`create_workspace: ${made.error.message}`)
-    const workspaceId = (made.data as { id: string }).id
+    const workspaceId = await workspaceOf(ana, workspace)
     const invite = await ana.client
       .from('invites')
       .insert({ workspace_id: workspaceId, created_by: ana.id, role: 'member' })
@@ -99,14 +122,7 @@ export async function twoInGeneral(
     if (invite.error) throw new Error(`the invite: ${invite.error.message}`)
     const joined = await bo.client.rpc('accept_invite', { p_token: invite.data.token })
     if (joined.error) throw new Error(`accept_invite: ${joined.error.message}`)
-    await Promise.all(
-      [owner, guest].map(async ({ page }) => {
-        await page.goto(appUrl('/'))
-        await expect(
-          page.getByRole('heading', { level: 2, name: 'general', exact: true })
-        ).toBeVisible()
-      })
-    )
+    await Promise.all([openInGeneral(owner.page), openInGeneral(guest.page)])
   }
   await waitLive(owner.page)
   await waitLive(guest.page)
