@@ -178,12 +178,17 @@ test('on a phone, a long press picks a channel up to drag; held still, its menu 
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
       })
+    // Held past the pick-up (300 ms) and moved before the menu's 550 ms: on the page's clock,
+    // stopped for the hold, as a loaded machine cannot promise the move in time. (Chromium sends
+    // no touchmove within its slop region, so a first pixel or two of movement tells the page
+    // nothing: the first move it hears is the one that cancels the menu.)
+    await a.clock.install()
+    await a.clock.pauseAt(Date.now() + 1_000)
     await touch('touchStart', from.x + 40, from.y + from.height / 2)
-    // A finger is never quite still: its first few pixels (within the drag's 8 px tolerance) say
-    // it is not a press held still for the menu, however long the pick-up's wait below takes (on
-    // a loaded machine, past the menu's 550 ms).
-    await touch('touchMove', from.x + 41, from.y + from.height / 2 + 1)
+    await a.clock.runFor(400)
     await expect(a.locator('.drag-overlay')).toBeVisible()
+    await touch('touchMove', from.x + 40, from.y + from.height / 2 + 20)
+    await a.clock.resume()
     for (let i = 1; i <= 10; i += 1) {
       const y =
         from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * i) / 10
