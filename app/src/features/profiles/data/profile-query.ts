@@ -23,3 +23,17 @@ export function useProfileQuery(id: string, enabled = true) {
     enabled,
   })
 }
+
+/** My profile as the server has it once this hook mounts, read then whatever the cache holds:
+ * what the syncs decide on (isFetchedAfterMount). They mount after the first screen, when the
+ * profile dialog or a card may have read it already: fresh for five minutes, it was not read
+ * again, and the syncs never saw an answer of their own. */
+export function useServerProfile(me: string, enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.one(me),
+    queryFn: () => fetchProfile(me),
+    staleTime: STALE.MINUTES.FIVE,
+    refetchOnMount: 'always',
+    enabled,
+  })
+}

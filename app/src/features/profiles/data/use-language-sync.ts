@@ -11,13 +11,13 @@ import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { chosenLanguage } from '../../../lib/i18n.ts'
 import { keepLanguage } from '../../../lib/language-choice.ts'
 import { browserStore } from '../../../lib/local-store.ts'
-import { useProfileQuery } from './profile-query.ts'
+import { useServerProfile } from './profile-query.ts'
 import { reloadApp } from './reload.ts'
 
 export function useLanguageSync(me: string): void {
   // My profile is not on the first screen: it is asked for a moment after it.
   const later = useAfterFirstScreen()
-  const profile = useProfileQuery(me, later && me !== '')
+  const profile = useServerProfile(me, later && me !== '')
   // Only the server's answer counts: the copy restored from this device's cache may be older than
   // a choice made since (saving reloads before the cache is written again), and one kept before
   // profiles had a language has none (undefined).

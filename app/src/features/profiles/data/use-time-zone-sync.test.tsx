@@ -56,8 +56,9 @@ afterEach(() => {
   Object.assign(server, { timeZone: null, refuse: false, updates: [], reads: 0 })
 })
 
-function mount() {
+function mount(cached?: Profile) {
   const client = testQueryClient()
+  if (cached) client.setQueryData(profileKeys.one('me'), cached)
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
@@ -75,6 +76,14 @@ describe('useTimeZoneSync', () => {
       expect(client.getQueryData<Profile>(profileKeys.one('me'))?.timeZone).toBe(zone)
     )
     expect(server.updates).toHaveLength(1)
+  })
+
+  it('reads the profile again when another screen had read it just before', async () => {
+    // The profile dialog, opened before the sync's code came, left a fresh copy in the cache.
+    const read = { id: 'me', displayName: 'Ann', avatarPath: null, language: null, timeZone: null }
+    mount(read)
+    await waitFor(() => expect(server.updates).toEqual([{ time_zone: browserTimeZone() }]))
+    expect(server.reads).toBe(1)
   })
 
   it('leaves a profile’s zone alone', async () => {

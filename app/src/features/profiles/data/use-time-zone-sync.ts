@@ -7,14 +7,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { browserTimeZone } from './time-zone.ts'
 import { profileKeys } from './keys.ts'
-import { useProfileQuery } from './profile-query.ts'
+import { useServerProfile } from './profile-query.ts'
 import { updateProfile } from './profile-update-mutation.ts'
 import type { Profile } from './types.ts'
 
 export function useTimeZoneSync(me: string): void {
   const client = useQueryClient()
   const later = useAfterFirstScreen()
-  const profile = useProfileQuery(me, later && me !== '')
+  const profile = useServerProfile(me, later && me !== '')
   const missing = profile.isFetchedAfterMount && profile.data?.timeZone === null
   useEffect(() => {
     const zone = browserTimeZone()
