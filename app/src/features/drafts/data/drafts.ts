@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { patchLive } from '../../../lib/query-client.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
@@ -79,8 +80,11 @@ export function withDraft(list: Draft[], row: Draft, gone = false): Draft[] {
   return [row, ...others].sort((a, b) => Date.parse(b.editedAt) - Date.parse(a.editedAt))
 }
 
+/** A row saved or heard of, in its workspace's list. A read of the list on its way may predate it
+ * (the Drafts view's, opened as the box was emptied) and would put the older row back: patchLive
+ * asks again. */
 function put(queryClient: QueryClient, row: Draft, gone = false) {
-  queryClient.setQueryData<Draft[]>(draftKeys.list(row.workspaceId), (list) =>
+  patchLive<Draft[]>(queryClient, draftKeys.list(row.workspaceId), (list) =>
     list ? withDraft(list, row, gone) : list
   )
 }
