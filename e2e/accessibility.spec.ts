@@ -26,6 +26,9 @@
 // the palette against WCAG's ratios in both themes), so German's and Japanese's elements have
 // English's colours, sizes and weights, and the light check in every language runs the colour
 // rules too, over that language's own words and layout.
+// The suite's browser is Chromium's headless shell, which has no notifications: the sidebar's
+// prompt to turn them on never shows to these tours; notifications-prompt.spec.ts checks it (axe,
+// light and dark, and layout, in English and Arabic) in the whole browser.
 // No violation of serious or critical impact is allowed. Minor and moderate findings left, each
 // with why (the test fails on one not listed here, so this list stays true):
 //   (none: axe 4.13 finds no violation of any impact on these screens, in any of the languages)

@@ -19,7 +19,7 @@ import { confirmedMessageWith, messageWith, send, signUpByApi, waitLive } from '
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
-import { CHROMIUM_ARGS } from './playwright.config.ts'
+import { CHROMIUM, CHROMIUM_ARGS } from './playwright.config.ts'
 
 interface ManifestIcon {
   src: string
@@ -50,7 +50,7 @@ let context: BrowserContext
 test.beforeAll(async () => {
   profile = await mkdtemp(path.join(tmpdir(), 'chorus-installable-'))
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'allow',

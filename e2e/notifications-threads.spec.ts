@@ -9,7 +9,13 @@
 import { expect, test } from './support/test.ts'
 import type { Page, Route } from '@playwright/test'
 import { actor, send, waitLive } from './support/actors.ts'
-import { clickShown, expectShown, recordNotifications, shown } from './support/notifications.ts'
+import {
+  clickShown,
+  expectShown,
+  NOTIFYING_BROWSER,
+  recordNotifications,
+  shown,
+} from './support/notifications.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -39,7 +45,7 @@ async function openThread(page: Page, text: string): Promise<void> {
 }
 
 // The notifier's chunk comes from the network, where a test can hold it, not the service worker.
-test.use({ serviceWorkers: 'block' })
+test.use({ serviceWorkers: 'block', ...NOTIFYING_BROWSER })
 
 async function toChannel(page: Page, name: string): Promise<void> {
   await page.locator('a[data-channel-id]', { hasText: name }).click()

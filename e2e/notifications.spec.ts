@@ -12,13 +12,19 @@
 import { expect, test } from './support/test.ts'
 import type { Page, Route } from '@playwright/test'
 import { actor, composer, confirmedMessageWith, send, waitLive } from './support/actors.ts'
-import { clickShown, expectShown, recordNotifications, shown } from './support/notifications.ts'
+import {
+  clickShown,
+  expectShown,
+  NOTIFYING_BROWSER,
+  recordNotifications,
+  shown,
+} from './support/notifications.ts'
 import { appUrl } from './support/env.ts'
 import { showMembers } from './support/members.ts'
 import { createInviteLink, twoInGeneral } from './support/workspace.ts'
 
 // Chunks come from the network, not the service worker's copies (the last test holds one).
-test.use({ serviceWorkers: 'block' })
+test.use({ serviceWorkers: 'block', ...NOTIFYING_BROWSER })
 
 async function openDm(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New direct message' }).click()

@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import postgres from 'postgres'
-import { CHROMIUM_ARGS } from './playwright.config.ts'
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from './playwright.config.ts'
 import { confirmedMessageWith, messageWith, send, waitLive } from './support/actors.ts'
 import { startCaddy } from './support/caddy.ts'
 import type { RunningCaddy } from './support/caddy.ts'
@@ -45,7 +45,7 @@ test.beforeAll(async () => {
     log: log('caddy'),
   })
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: HEADLESS_SHELL,
     // chat.test is ::1 for this browser only: its requests reach Caddy from ::1.
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} [::1]`],
   })

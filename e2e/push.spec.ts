@@ -55,7 +55,7 @@ import {
 } from './support/web-push-service.ts'
 import type { PushService } from './support/web-push-service.ts'
 import { twoInGeneral } from './support/workspace.ts'
-import { CHROMIUM_ARGS } from './playwright.config.ts'
+import { CHROMIUM, CHROMIUM_ARGS } from './playwright.config.ts'
 
 let stack: OwnStack | null = null
 let sql: Sql
@@ -80,7 +80,7 @@ test.beforeAll(async () => {
     select cron.alter_job(jobid, schedule => '1 seconds') from cron.job where jobname = 'chorus-push'`
   profile = await mkdtemp(path.join(tmpdir(), 'chorus-push-'))
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'allow',

@@ -9,6 +9,7 @@ import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import {
   clickShown,
   expectShown,
+  NOTIFYING_BROWSER,
   recordNotifications,
   shown,
   shownAt,
@@ -16,7 +17,7 @@ import {
 import { inOwnWorkspace } from './support/workspace.ts'
 
 // Chunks come from the network, not the service worker's copies (as in notifications.spec.ts).
-test.use({ serviceWorkers: 'block' })
+test.use({ serviceWorkers: 'block', ...NOTIFYING_BROWSER })
 
 /**
  * Saves the message with this text for later, reminding in `seconds`, through REST as the person;

@@ -4,6 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { MOTION_OVER } from './motion.ts'
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA (axe has no wcag22a tag: 2.2's A criteria are
  * tagged wcag2a/wcag21a where axe tests them). */
@@ -16,12 +17,8 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 /** The source AxeBuilder evaluates when axe is in the page already: nothing. */
 const ALREADY_THERE = ';'
 
-/** Resolves once the page's entrances are over (its running animations and transitions that
- * end: a spinner's never does), to whether axe is in the page already. A string: tsx would wrap
- * inner functions in helpers the page lacks. */
-const ENTRANCES_OVER = `Promise.all(document.getAnimations()
-  .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-  .map((a) => a.finished.catch(() => undefined))).then(() => 'axe' in window)`
+/** Resolves once the page's entrances are over, to whether axe is in the page already. */
+const ENTRANCES_OVER = `${MOTION_OVER}.then(() => 'axe' in window)`
 
 export interface Finding {
   screen: string

@@ -6,6 +6,7 @@
 // zoom, the layout viewport halved), the page put back to its size afterwards.
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { MOTION_OVER } from './motion.ts'
 
 export interface LayoutFinding {
   screen: string
@@ -31,8 +32,10 @@ export class LayoutCheck {
     for (const width of narrowWidthsFor(size.width)) {
       const height = size.width < 600 ? size.height : Math.round(size.height / 2)
       await page.setViewportSize({ width, height })
-      // One frame, for the layout and the resize observers' re-render.
+      // One frame, for the layout and the resize observers' re-render; then what that started
+      // (the sidebar sliding away as the width crosses the phone layout's) ends.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+      await page.evaluate(MOTION_OVER)
       this.add(`${screen} at ${width}x${height}`, await page.evaluate(overflowInPage))
       await page.setViewportSize(size)
     }

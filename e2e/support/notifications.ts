@@ -2,7 +2,14 @@
 // window.Notification and records each one constructed (and keeps it, to be clicked).
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from '../playwright.config.ts'
 import type { Actor } from './actors.ts'
+
+/** For a spec about notifications (`test.use`): the whole browser. The headless shell the suite
+ * runs has no notifications: Notification.permission is 'denied' there whatever is granted. */
+export const NOTIFYING_BROWSER = {
+  launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+}
 
 export interface Shown {
   title: string
