@@ -10,15 +10,14 @@
 // ("Cannot reach the server"); all of it in the light and the dark theme (the system's, emulated:
 // each screen is checked in both before the tour moves on; in the dark one with axe's rules about
 // colour, since that theme changes colours only, which app/src/ui/themes.test.ts holds the app to;
-// the dark one in English and Arabic, see below),
-// and the main ones at phone width (390x844, touch): the channel (with a code line that scrolls
-// sideways), the members panel, the channel list, a message's action sheet, a thread, search
-// results, Activity and All unreads (the signed-in screens' scene and tour: support/axe-scene.ts, support/axe-tour.ts). All
-// of it in each of the app's four languages, English, German, Japanese and Arabic (right to left),
-// each person's browser in that language and every element found by the app's text in it
-// (support/i18n.ts). Each language is its own test, and the file's tests run in parallel: the two
-// workers share them (the four languages side by side in one test took the workspace tour past 10
-// minutes in CI, 2026-11-27).
+// the dark one in English and Arabic, see below), and the main ones at phone width (390x844,
+// touch): the channel (with a code line that scrolls sideways), the members panel, the channel
+// list, a message's action sheet, a thread, search results, Activity and All unreads (the signed-in
+// screens' scene and tour: support/axe-scene.ts, support/axe-tour.ts). All of it in each of the
+// app's four languages, English, German, Japanese and Arabic (right to left), each person's browser
+// in that language and every element found by the app's text in it (support/i18n.ts). Each language
+// is its own test, and the file's tests run in parallel: the two workers share them (the four
+// languages side by side in one test took the workspace tour past 10 minutes in CI, 2026-11-27).
 // The dark theme's colours are checked in English and Arabic, one language of each direction, and
 // not again in German and Japanese (since 2026-11-29: the dark checks, axe's colour rules, took 40%
 // of a tour's time). What they would see is seen: the dark theme is colour custom properties only
@@ -26,9 +25,7 @@
 // the palette against WCAG's ratios in both themes), so German's and Japanese's elements have
 // English's colours, sizes and weights, and the light check in every language runs the colour
 // rules too, over that language's own words and layout.
-// The suite's browser is Chromium's headless shell, which has no notifications: the sidebar's
-// prompt to turn them on never shows to these tours; notifications-prompt.spec.ts checks it (axe,
-// light and dark, and layout, in English and Arabic) in the whole browser.
+// The notifications prompt, which the headless shell never shows: notifications-prompt.spec.ts.
 // No violation of serious or critical impact is allowed. Minor and moderate findings left, each
 // with why (the test fails on one not listed here, so this list stays true):
 //   (none: axe 4.13 finds no violation of any impact on these screens, in any of the languages)

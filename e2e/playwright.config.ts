@@ -38,7 +38,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup']
 
 /** Debian's Chromium, the browser a person runs: for the specs that need what only the whole
- * browser has (push.spec.ts: its notifications and push messaging). */
+ * browser has, its notifications (NOTIFYING_BROWSER in support/notifications.ts, push.spec.ts)
+ * and installing (installable.spec.ts). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Its headless shell (Debian's chromium-headless-shell, what Playwright itself runs headless):

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { STALE } from '../../../lib/query-client.ts'
 import { profileKeys } from './keys.ts'
@@ -15,13 +15,15 @@ export async function fetchProfile(id: string): Promise<Profile> {
   return toProfile(data)
 }
 
-export function useProfileQuery(id: string, enabled = true) {
-  return useQuery({
+const profileQuery = (id: string) =>
+  queryOptions({
     queryKey: profileKeys.one(id),
     queryFn: () => fetchProfile(id),
     staleTime: STALE.MINUTES.FIVE,
-    enabled,
   })
+
+export function useProfileQuery(id: string, enabled = true) {
+  return useQuery({ ...profileQuery(id), enabled })
 }
 
 /** My profile as the server has it once this hook mounts, read then whatever the cache holds:
@@ -29,11 +31,5 @@ export function useProfileQuery(id: string, enabled = true) {
  * profile dialog or a card may have read it already: fresh for five minutes, it was not read
  * again, and the syncs never saw an answer of their own. */
 export function useServerProfile(me: string, enabled: boolean) {
-  return useQuery({
-    queryKey: profileKeys.one(me),
-    queryFn: () => fetchProfile(me),
-    staleTime: STALE.MINUTES.FIVE,
-    refetchOnMount: 'always',
-    enabled,
-  })
+  return useQuery({ ...profileQuery(me), refetchOnMount: 'always', enabled })
 }
