@@ -1,13 +1,14 @@
 // Saved-for-later reminders as browser notifications: the notifier alerts each as it comes due,
 // once settings are known, held while Do Not Disturb is on; a click opens its message.
 import { t } from '@lingui/core/macro'
+import { useSyncExternalStore } from 'react'
 import { mentionedIds } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { fetchDisplayNames } from '../data/memberships.ts'
 import { useDueReminders } from '../../saved/index.ts'
 import type { ReminderMessage } from '../../saved/index.ts'
 import { notificationText } from './notification-text.ts'
-import { permitted } from './permission.ts'
+import { notificationsPermitted, onNotificationPermission } from './permission.ts'
 import { useDndActive } from './use-dnd-active.ts'
 
 /** Reminders: the notifier alerts once settings are known, not during Do Not Disturb. */
@@ -18,7 +19,8 @@ export function useReminderAlerts(
   settingsKnown: boolean
 ): void {
   const held = useDndActive(workspaceId)
-  useDueReminders(me, leading && !held && settingsKnown && permitted(), showReminder)
+  const permitted = useSyncExternalStore(onNotificationPermission, notificationsPermitted)
+  useDueReminders(me, leading && !held && settingsKnown && permitted, showReminder)
 }
 
 async function showReminder(m: ReminderMessage): Promise<void> {

@@ -28,7 +28,7 @@ import type { NotifyLevel, DoNotDisturb } from '../rules.ts'
 import { initialNotifierState, reduceNotifier } from './notifier-machine.ts'
 import type { NotifierEffect, NotifierEvent, Source, WatchedChannel } from './notifier-machine.ts'
 import { showMessage, showReply } from './notifier-show.ts'
-import { permitted } from './permission.ts'
+import { notificationsPermitted } from './permission.ts'
 import { useReminderAlerts } from './reminder-alerts.ts'
 import { useHandOver } from './use-hand-over.ts'
 import { useNotifierLock } from './use-notifier-lock.ts'
@@ -103,7 +103,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     me,
     openWorkspace: () => latest.current.workspaceId,
     labelOf: (id) => latest.current.channels?.find((c) => c.id === id)?.label,
-    canAlert: () => notifier.current && permitted(),
+    canAlert: () => notifier.current && notificationsPermitted(),
     act: { notifyAfter, notifyReply, settingsOf },
   })
 
@@ -117,7 +117,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
 
   // Thread replies, from my user topic (every tab hears them; the notifier alerts).
   useThreadReplies(me, (event) => {
-    if (!notifier.current || event.muted || !permitted()) return
+    if (!notifier.current || event.muted || !notificationsPermitted()) return
     void notifyReply(event)
   })
 
@@ -127,7 +127,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
       case 'alert-open': {
         const now = latest.current
         const { channel, afterSeq, since } = effect
-        if (!permitted()) return true
+        if (!notificationsPermitted()) return true
         const quiet =
           since === undefined &&
           !mayAlert(channel, afterSeq, channel.lastSeq, now.me, now.defaultLevel, now.dnd)
@@ -141,7 +141,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
         return true
       }
       case 'alert-other':
-        if (permitted()) void alertOther(effect)
+        if (notificationsPermitted()) void alertOther(effect)
         return true
       case 'show':
         showing.current = showing.current
