@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config'
-import LongestFirst from './vitest.sequencer.ts'
 
 export default defineConfig({
   test: {
@@ -16,7 +15,5 @@ export default defineConfig({
     // for 403 files (2026-11-26 09:44); three, 702 s for 418 (13:01), the cores 97-99% busy
     // throughout, so a fourth would gain nothing.
     maxWorkers: 3,
-    // The longest files first, so that the run does not end on one of them (vitest.sequencer.ts).
-    sequence: { sequencer: LongestFirst },
   },
 })
