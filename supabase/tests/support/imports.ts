@@ -95,16 +95,22 @@ export function importKit(stackOf: () => TestStack) {
     return { status: response.status, body: await response.json() }
   }
 
-  /** Every call pg_net was asked to make has its answer (none is in the function at stop). */
+  /** Every call pg_net was asked to make has its answer (none is in the function at stop). The
+   * functions' background process is niced: with the cores full, its start alone took over 10 s
+   * (a fresh clone's unit run, 2026-11-30). */
   async function settled(): Promise<void> {
-    await waitFor('the function calls to be answered', async () => {
-      const [state] = await stackOf().sql<{ settled: boolean }[]>`
+    await waitFor(
+      'the function calls to be answered',
+      async () => {
+        const [state] = await stackOf().sql<{ settled: boolean }[]>`
         select not exists (select 1 from net.http_request_queue)
           and coalesce((select max(id) from net._http_response), 0) >=
             (select case when is_called then last_value else 0 end
              from net.http_request_queue_id_seq) as settled`
-      return state!.settled ? true : undefined
-    })
+        return state!.settled ? true : undefined
+      },
+      60_000
+    )
   }
 
   /** The placeholder a workspace's imports made for this address (issue 49, item 1), unclaimed. */
