@@ -80,11 +80,12 @@ export default defineConfig({
     // A failed test's trace is kept in CI (CI set: `.ci/run` sets it and prints where the traces
     // and the report are when the run fails), so that a failure can be read without a rerun.
     // Recording one means recording every test (Playwright cannot know which will fail), so it
-    // holds the actions, their timing and errors, the console and the network, with a screenshot
-    // of the failure beside it, but neither the screencast nor DOM snapshots: the snapshots took
-    // a sixth of the renderer's time (the suite ran 32.2 minutes with them, 28.8 without, on
-    // 2026-11-27/28; docs/development.md). Elsewhere none: run a spec with
-    // `--trace retain-on-failure` (snapshots included) to see more.
+    // holds the actions, their timing and errors and the console, with a screenshot of the
+    // failure beside it, but neither the screencast nor DOM snapshots: the snapshots took a sixth
+    // of the renderer's time (the suite ran 32.2 minutes with them, 28.8 without, on
+    // 2026-11-27/28; docs/development.md), and without them Playwright records no network either.
+    // Elsewhere none: run a spec with `--trace retain-on-failure` (snapshots and network
+    // included) to see more.
     trace: process.env.CI
       ? { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false }
       : 'off',
