@@ -2,7 +2,7 @@
 // members list holds all 5,000 (scrolled to its end, the last by name is there), the composer's
 // mention list and the new direct message's people picker find someone far past the API's row
 // cap of 1,000, and each roster is asked for once per open: one request per page of 1,000
-// (lib/rpc.ts's rpcAll), no page twice (a roster cut at 1,000 was asked for again when someone
+// (lib/rpc-all.ts's rpcAll), no page twice (a roster cut at 1,000 was asked for again when someone
 // past the cut wrote, use-roster-follows-authors.ts). The people are bulk-inserted in SQL, as
 // bench/app does.
 import { expect, test } from './support/test.ts'
