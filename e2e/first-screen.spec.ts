@@ -40,8 +40,9 @@ test.use({ serviceWorkers: 'allow' })
  * 2026-11-29 under a budget of 132,700; the same build measures 132,787 B since the parser's
  * version is made a constant too (below), and so does the build after a parser change that moved
  * the old figure by 40 B: the budget is that figure with the same 12 B to spare, no byte more.
+ * 132,783 B on 2026-11-30: the budget that with the same 12 B.
  */
-const FIRST_SCREEN_BUDGET = 132_799
+const FIRST_SCREEN_BUDGET = 132_795
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

@@ -58,13 +58,14 @@ test('rough edges: address, badge, spacing, (edited), image viewer, invite dialo
     await send(page, 'one')
     await send(page, 'two')
     // The badge used to show from the live channel row until the read marker moved (the server
-    // moves mine to each message I send, and its event follows the channel's): absence takes a
-    // moment to be sure of.
+    // moves mine to each message I send, and its event follows the channel's).
     await send(page, 'three')
-    await expect(confirmedMessageWith(page, 'three')).toBeVisible()
-    // Not yet a signal that the read marker's event was handled (issue 70).
-    // eslint-disable-next-line no-restricted-syntax -- see above
-    await page.waitForTimeout(1000)
+    const three = confirmedMessageWith(page, 'three')
+    await expect(three).toHaveAttribute('data-seq', /^\d+$/)
+    const seq = (await three.getAttribute('data-seq'))!
+    // My read position has moved to 'three' (its event taken in): a badge would have shown
+    // before, from the channel's row coming first.
+    await expect(page.locator('.channel-link.active')).toHaveAttribute('data-read-seq', seq)
     expect(await page.evaluate(() => (window as unknown as { badgeSeen: boolean }).badgeSeen)).toBe(
       false
     )

@@ -13,7 +13,7 @@ export function badgeOf(channel: {
   kind: ChannelKind
   unread: number
   mentions: number
-  muted: boolean
+  muted?: boolean
 }): Badge {
   if (channel.muted || channel.unread <= 0) return { count: 0, bold: false }
   const count = channel.kind === 'dm' ? channel.unread : Math.min(channel.mentions, channel.unread)

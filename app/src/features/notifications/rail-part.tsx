@@ -24,11 +24,7 @@ function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
   const badges = useMemo(() => {
     const of = (id: string): Badge =>
       id === activeId && channels
-        ? sumBadges(
-            channels.map((c) =>
-              badgeOf({ kind: c.kind, unread: c.unread, mentions: c.mentions, muted: !!c.muted })
-            )
-          )
+        ? sumBadges(channels.map(badgeOf))
         : (others?.[id] ?? { count: 0, bold: false })
     return new Map(workspaces.map((w) => [w.id, of(w.id)]))
   }, [workspaces, activeId, channels, others])

@@ -150,12 +150,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean; own?: o
   // (it follows ~0.4 s later, and my own sends move last_seq before that).
   const unread = active ? 0 : channel.unread
   // Mentions, and every message of a DM, as a red count; other unread as bold; muted: neither.
-  const badge = badgeOf({
-    kind: channel.kind,
-    unread,
-    mentions: channel.mentions,
-    muted: !!channel.muted,
-  })
+  const badge = badgeOf({ ...channel, unread })
   const others = channel.dmMembers.filter((m) => m.id !== me)
   const isOnline =
     channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
@@ -191,6 +186,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean; own?: o
         aria-label={description}
         data-channel-id={channel.id}
         data-default={channel.isDefault || undefined}
+        // My read position as this device holds it: what a test waits on to know a read (here or
+        // elsewhere) was taken in.
+        data-read-seq={channel.lastReadSeq}
         onClick={props.onNavigate}
       >
         {prefix ? (
