@@ -1,10 +1,11 @@
 // No request per live event (issue 50, item 1): what Olga does reaches Pete's sidebar through
 // the live events alone, which carry what it shows. Pete sits in #general while Olga makes #side
 // (Pete not in it) and #news (she adds him), writes in both (a mention of Pete in #news), then in
-// #general, which Pete reads (saved when he leaves it). His sidebar gains #news, its unread count and his mention, and his
-// read position moves, all without his page asking for the channel list (channel_list, or the
-// channel_members settings it reads with it), his workspaces (my_workspaces), the rail's badges
-// or the messages to count mentions in: the only requests of his are marking read.
+// #general, which Pete reads (saved when he leaves it). His sidebar gains #news, its unread count
+// and his mention, and his read position moves, all without his page asking for the channel list
+// (channel_list, or the channel_members settings it reads with it), his workspaces
+// (my_workspaces), the rail's badges or the messages to count mentions in: his requests are
+// marking read, and, when Olga makes him an admin at the end, the one round that fetches his role.
 import { expect, test } from './support/test.ts'
 import type { Page, Request } from '@playwright/test'
 import { actor, confirmedMessageWith, send, waitLive } from './support/actors.ts'
