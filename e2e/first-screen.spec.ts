@@ -41,8 +41,9 @@ test.use({ serviceWorkers: 'allow' })
  * version is made a constant too (below), and so does the build after a parser change that moved
  * the old figure by 40 B: the budget is that figure with the same 12 B to spare, no byte more.
  * 132,783 B on 2026-11-30 (the sidebar's read position paid for): that figure with the same 12 B.
+ * 132,760 B later that day (rows, composer and uploads rendered again only when they change).
  */
-const FIRST_SCREEN_BUDGET = 132_795
+const FIRST_SCREEN_BUDGET = 132_772
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

@@ -6,11 +6,14 @@
 // (channel_list, or the channel_members settings it reads with it), his workspaces
 // (my_workspaces), the rail's badges or the messages to count mentions in: his requests are
 // marking read, and, when Olga makes him an admin at the end, the one round that fetches his role.
+// Nor does a message arriving render the rows already there again: React renders its row alone
+// (support/react-renders.ts; before 2026-11-30 every row on screen, a dozen times a message).
 import { expect, test } from './support/test.ts'
 import type { Page, Request } from '@playwright/test'
 import { actor, confirmedMessageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 import { choose } from './support/controls.ts'
+import { rowsRendered, watchRowRenders } from './support/react-renders.ts'
 
 /** The requests that refetch what a live event should have carried. */
 const REFETCH =
@@ -39,6 +42,7 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
       handedOver = true
   }
   p.on('request', handOver)
+  await watchRowRenders(pete.context)
   await p.reload()
   await waitLive(p)
   await expect.poll(() => handedOver).toBe(true)
@@ -90,6 +94,9 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
   await test.step('a message in #general, which Pete reads where he is', async () => {
     await o.locator('a[data-channel-id]', { hasText: 'general' }).click()
     await waitLive(o)
+    await send(o, 'good morning')
+    await expect(confirmedMessageWith(p, 'good morning')).toHaveAttribute('data-seq', /^\d+$/)
+    await rowsRendered(p)
     await send(o, 'hello general')
     const hello = confirmedMessageWith(p, 'hello general')
     await expect(hello).toHaveAttribute('data-seq', /^\d+$/)
@@ -99,11 +106,29 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
     const general = p.locator('a[data-channel-id]', { hasText: 'general' })
     await expect(general).toHaveAttribute('data-read-seq', (await hello.getAttribute('data-seq'))!)
     await expect(general).toHaveAttribute('aria-label', 'general, channel')
+    // Its row is rendered, however many times the list was (the message came, was read, his
+    // sidebar changed); the one before it at most once: the bots' list, asked again when his page
+    // first shows a message of Olga's (features/bots), may come back meanwhile and give every
+    // row its markers anew. Before 2026-11-30 every row rendered again at each of the list's
+    // dozen renders a message makes.
+    const helloId = await hello.getAttribute('data-message-id')
+    const morningId = await confirmedMessageWith(p, 'good morning').getAttribute('data-message-id')
+    const rendered = await rowsRendered(p)
+    expect(rendered).toContain(helloId)
+    expect(rendered.filter((id) => id === morningId).length).toBeLessThanOrEqual(1)
+    expect(rendered.filter((id) => id !== morningId && id !== helloId)).toEqual([])
   })
 
   await test.step('Pete reads #news: the count goes, from his own read coming back', async () => {
-    const marked = p.waitForRequest((r) => r.url().endsWith('/rpc/mark_read'))
-    await p.locator('a[data-channel-id]', { hasText: 'news' }).click()
+    const news = p.locator('a[data-channel-id]', { hasText: 'news' })
+    const newsId = await news.getAttribute('data-channel-id')
+    // His read of #news (not of #general, saved as he leaves it when he has not been yet).
+    const marked = p.waitForRequest(
+      (r) =>
+        r.url().endsWith('/rpc/mark_read') &&
+        (r.postDataJSON() as { p_channel_id?: string } | null)?.p_channel_id === newsId
+    )
+    await news.click()
     // By now what he read in #general is saved (at once, or as he left it).
     await expect.poll(() => generalMarks.length).toBeGreaterThan(0)
     await expect(confirmedMessageWith(p, 'news for you')).toBeVisible()

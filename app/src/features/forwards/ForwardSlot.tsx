@@ -8,7 +8,7 @@ import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 import type { ChatMessage, People } from '../../slots/message.ts'
 import type { SlotParts, SlotProps } from '../lazy-message-feature.tsx'
-import { useChannelsQuery } from '../channels/index.ts'
+import { channelLabel, useChannelsQuery } from '../channels/index.ts'
 import { useWorkspacesQuery } from '../workspaces/index.ts'
 import { ForwardCardOf } from './components/ForwardCard.tsx'
 import type { Places } from './components/ForwardCard.tsx'
@@ -23,14 +23,19 @@ export default function ForwardSlot(props: SlotProps) {
   const people = useRef<People | null>(null)
   const channels = useChannelsQuery(workspaceId).data
   const role = useWorkspacesQuery().data?.find((w) => w.id === workspaceId)?.role
+  const member = (channels ?? []).filter((c) => c.isMember)
+  // Made again only when what a card reads of my channels changed (which, their kinds and names),
+  // not their counts, which change with every message and would render every row's card again.
+  const shown = JSON.stringify(member.map((c) => [c.id, c.kind, channelLabel(c, me)]))
   const places = useMemo(
     (): Places => ({
       workspaceId,
       me,
-      mine: new Map((channels ?? []).filter((c) => c.isMember).map((c) => [c.id, c])),
+      mine: new Map(member.map((c) => [c.id, c])),
       mayBrowsePublic: role !== undefined && role !== 'guest',
     }),
-    [channels, role, workspaceId, me]
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, role, workspaceId, me]
   )
   const parts = useMemo(
     (): SlotParts => ({

@@ -5,7 +5,7 @@
 // when the same file is attached again. The message is sent with the uploaded files' metadata
 // once none is still uploading or paused; cancelled or failed files are not part of it.
 import { t } from '@lingui/core/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { newId } from '../../../lib/uuid.ts'
 import { MAX_FILES_PER_MESSAGE } from './rules.ts'
@@ -156,30 +156,33 @@ export function useUploads(workspaceId: string, channelId: string) {
     }
   }, [])
 
-  const files: OutgoingFile[] = uploads
-    .filter((u) => u.state === 'done')
-    .map((u) => ({
-      id: u.id,
-      path: u.path,
-      name: u.name,
-      size: u.size,
-      mime: u.mime,
-      width: u.width,
-      height: u.height,
-    }))
-
-  return {
-    messageId,
-    uploads,
-    files,
-    busy: adding > 0 || uploads.some((u) => u.state === 'uploading' || u.state === 'paused'),
-    add,
-    cancel,
-    retry,
-    pause,
-    resume,
-    reset,
-  }
+  const busy = adding > 0 || uploads.some((u) => u.state === 'uploading' || u.state === 'paused')
+  // The same object until something in it changes: the composer is rendered again only then.
+  return useMemo(
+    () => ({
+      messageId,
+      uploads,
+      files: uploads
+        .filter((u) => u.state === 'done')
+        .map((u): OutgoingFile => ({
+          id: u.id,
+          path: u.path,
+          name: u.name,
+          size: u.size,
+          mime: u.mime,
+          width: u.width,
+          height: u.height,
+        })),
+      busy,
+      add,
+      cancel,
+      retry,
+      pause,
+      resume,
+      reset,
+    }),
+    [messageId, uploads, busy, add, cancel, retry, pause, resume, reset]
+  )
 }
 
 /**

@@ -128,15 +128,16 @@ export function ChannelView(props: Props) {
   const label = channel ? channelLabel(channel, me) : ''
   const isDm = channel?.kind === 'dm'
   // The features' actions, markers, bars and dialogs: the thread shares them.
-  const extensions = useMessageExtensions({
-    workspaceId,
-    channelId,
-    channelTitle: isDm ? label : `#${label}`,
-    me,
-    isAdmin: props.isAdmin,
-    nameOf,
-    prefetchThread,
-  })
+  // The same scope from render to render: the features' parts are made again, and every row
+  // rendered again, only when it changes.
+  const channelTitle = isDm ? label : `#${label}`
+  const { isAdmin } = props
+  const extensions = useMessageExtensions(
+    useMemo(
+      () => ({ workspaceId, channelId, channelTitle, me, isAdmin, nameOf, prefetchThread }),
+      [workspaceId, channelId, channelTitle, me, isAdmin, nameOf, prefetchThread]
+    )
+  )
   // And those of the channel's own conversation (its rows, and the thread's parent).
   const own = useConversationExtensions({ channelId, threadId: null, readPosition, settleRead })
   const rowExtensions = useMemo(() => [...extensions, ...own], [extensions, own])
@@ -158,6 +159,7 @@ export function ChannelView(props: Props) {
     : null
   const typingNames = typing.typing.map(nameOf)
   const { dragging, dropProps } = useFileDrop(!disabledReason, uploads.add)
+  const scope = useMemo(() => ({ workspaceId, channelId }), [workspaceId, channelId])
 
   const messageList = (
     <MessageList
@@ -218,7 +220,7 @@ export function ChannelView(props: Props) {
       <Composer
         key={channelId}
         channelId={channelId}
-        scope={{ workspaceId, channelId }}
+        scope={scope}
         channelName={isDm ? `@${label}` : label}
         disabledReason={disabledReason}
         members={members}

@@ -6,7 +6,7 @@
 // Its tools (formatting toolbar, emoji, their shortcuts) are a chunk of their own (format/).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, useRef, useState } from 'react'
+import { Suspense, memo, useRef, useState } from 'react'
 import type { ClipboardEvent, ComponentType, KeyboardEvent, ReactNode } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
@@ -78,7 +78,9 @@ interface Props {
 /** A part's question before sending the text it was asked about. */
 type Asking = { text: string; question: (props: QuestionProps) => ReactNode }
 
-export function Composer(props: Props) {
+/** Rendered again only when its props change (the channel's list changing with every message
+ * does not): ChannelView keeps them the same from render to render. */
+export const Composer = memo(function Composer(props: Props) {
   const { channelId, uploads, inputRef, scope } = props
   const [text, setText] = useDraft(channelId)
   const [problems, setProblems] = useState<string[]>([])
@@ -340,4 +342,4 @@ export function Composer(props: Props) {
       </div>
     </form>
   )
-}
+})

@@ -50,13 +50,18 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const [editing, setEditing] = useState<string | null>(null)
   const handlers = useMessageHandlers(live, setEditing, composerRef)
 
+  // The same function from render to render (the composer is not rendered again for it): it
+  // reads the conversation as it is when called.
+  const latest = useRef({ messages, me, readOnly, extensions })
+  latest.current = { messages, me, readOnly, extensions }
   const editLast = useCallback(() => {
+    const { messages, me, readOnly, extensions } = latest.current
     if (readOnly) return
     const mine = [...messages]
       .reverse()
       .find((m) => m.authorId === me && !m.deletedAt && !extensions?.some((e) => e.fixedText?.(m)))
     if (mine) setEditing(mine.id)
-  }, [messages, me, readOnly, extensions])
+  }, [])
 
   const renderRow = useCallback(
     (row: Row) => {
