@@ -6,7 +6,7 @@
 // formatting buttons, remembered on this device. The toolbar is one tab stop; the arrow keys
 // move between its buttons.
 import { t } from '@lingui/core/macro'
-import { Suspense, useRef, useState, useSyncExternalStore } from 'react'
+import { Suspense, memo, useCallback, useRef, useState, useSyncExternalStore } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
 import { IconButton } from '../../../ui/IconButton.tsx'
 import { TooltipGroup } from '../../../ui/Tooltip.tsx'
@@ -73,15 +73,23 @@ export default function ComposerTools(props: ToolsProps) {
   // whose recent emoji the picker offers (none in a composer shown signed out, as in a test)
   const userId = auth.status === 'signed-in' ? auth.userId : ''
   const [picking, setPicking] = useState(false)
-  const [active, setActive] = useState(0)
-  const bar = useRef<HTMLDivElement>(null)
 
-  const edit = (make: (text: string, start: number, end: number) => Edit) => {
-    const el = inputRef.current
-    if (!el) return
-    editTextarea(el, make(el.value, el.selectionStart, el.selectionEnd), setText)
-  }
-  const format = (f: Format) => edit((text, start, end) => formatEdit(text, start, end, f))
+  // The same edit and format from render to render (they read the box and setText when called):
+  // the formatting bar is not rendered again as the text changes.
+  const latestSetText = useRef(setText)
+  latestSetText.current = setText
+  const edit = useCallback(
+    (make: (text: string, start: number, end: number) => Edit) => {
+      const el = inputRef.current
+      if (!el) return
+      editTextarea(el, make(el.value, el.selectionStart, el.selectionEnd), latestSetText.current)
+    },
+    [inputRef]
+  )
+  const format = useCallback(
+    (f: Format) => edit((text, start, end) => formatEdit(text, start, end, f)),
+    [edit]
+  )
   handle.current = {
     keyDown(event) {
       const f = formatForKey(event)
@@ -91,57 +99,9 @@ export default function ComposerTools(props: ToolsProps) {
     },
   }
 
-  // The arrow keys move along the toolbar (its buttons' order is the reading order, so in
-  // right-to-left the left arrow moves on); Home and End to its ends.
-  const moveKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(bar.current?.querySelectorAll('button') ?? [])]
-    const step = ARROW_STEPS[event.key]
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
-    const count = buttons.length
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? count - 1
-          : step === undefined
-            ? null
-            : (active + (rtl ? -step : step) + count) % count
-    if (next === null) return
-    event.preventDefault()
-    setActive(next)
-    buttons[next]?.focus()
-  }
-
   return (
     <TooltipGroup>
-      {shown && (
-        <div
-          ref={bar}
-          className="composer-tools"
-          role="toolbar"
-          aria-label={t`Formatting`}
-          onKeyDown={moveKey}
-        >
-          {BUTTONS.map((b, index) => (
-            <span
-              key={b.format}
-              className={b.gap ? 'composer-tool composer-tool-gap' : 'composer-tool'}
-            >
-              <IconButton
-                icon={b.icon}
-                label={b.label()}
-                shortcut={shortcutLabel(b.format)}
-                keyshortcuts={ariaShortcut(b.format)}
-                tabIndex={index === active ? 0 : -1}
-                // the box keeps its focus and selection when clicked
-                onMouseDown={(e) => e.preventDefault()}
-                onFocus={() => setActive(index)}
-                onClick={() => format(b.format)}
-              />
-            </span>
-          ))}
-        </div>
-      )}
+      {shown && <FormatBar format={format} />}
       <span className="composer-tools-end">
         <IconButton
           icon="smile"
@@ -189,3 +149,59 @@ export default function ComposerTools(props: ToolsProps) {
     </TooltipGroup>
   )
 }
+
+/** The formatting buttons, one tab stop: rendered again only when a button takes the focus. */
+const FormatBar = memo(function FormatBar({ format }: { format: (f: Format) => void }) {
+  const [active, setActive] = useState(0)
+  const bar = useRef<HTMLDivElement>(null)
+
+  // The arrow keys move along the toolbar (its buttons' order is the reading order, so in
+  // right-to-left the left arrow moves on); Home and End to its ends.
+  const moveKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(bar.current?.querySelectorAll('button') ?? [])]
+    const step = ARROW_STEPS[event.key]
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+    const count = buttons.length
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? count - 1
+          : step === undefined
+            ? null
+            : (active + (rtl ? -step : step) + count) % count
+    if (next === null) return
+    event.preventDefault()
+    setActive(next)
+    buttons[next]?.focus()
+  }
+
+  return (
+    <div
+      ref={bar}
+      className="composer-tools"
+      role="toolbar"
+      aria-label={t`Formatting`}
+      onKeyDown={moveKey}
+    >
+      {BUTTONS.map((b, index) => (
+        <span
+          key={b.format}
+          className={b.gap ? 'composer-tool composer-tool-gap' : 'composer-tool'}
+        >
+          <IconButton
+            icon={b.icon}
+            label={b.label()}
+            shortcut={shortcutLabel(b.format)}
+            keyshortcuts={ariaShortcut(b.format)}
+            tabIndex={index === active ? 0 : -1}
+            // the box keeps its focus and selection when clicked
+            onMouseDown={(e) => e.preventDefault()}
+            onFocus={() => setActive(index)}
+            onClick={() => format(b.format)}
+          />
+        </span>
+      ))}
+    </div>
+  )
+})
