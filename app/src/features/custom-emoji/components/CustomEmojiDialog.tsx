@@ -10,7 +10,7 @@ import { dateLabel } from '../../../lib/date-formats.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { FileButton } from '../../../ui/FileButton.tsx'
-import { Notice } from '../../../ui/Notice.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { confirmed } from '../../../ui/layers.ts'
 import { Select } from '../../../ui/Select.tsx'
 import type { Member, Role } from '../../workspaces/index.ts'
@@ -77,83 +77,91 @@ export default function CustomEmojiDialog(props: Props) {
       <p className="muted">
         {t`Emoji of your own for everyone in this workspace: type :name: in a message or pick them in the emoji picker.`}
       </p>
-      {canAdd ? (
-        <AddEmoji workspaceId={workspaceId} />
+      {/* The list and who may add come as two answers: shown together, so that nothing moves
+          under a pointer as the second one comes (the admins' setting, arriving last, made the
+          centred dialog taller and moved its buttons up). */}
+      {list.isPending || policy.isPending ? (
+        <Spinner label={t`Loading custom emoji…`} />
       ) : (
-        policy.data && (
-          <p className="muted">{t`Only the workspace’s owners and admins can add custom emoji.`}</p>
-        )
-      )}
-      {isAdmin && policy.data && (
-        <Select
-          label={t`Who can add custom emoji`}
-          value={policy.data}
-          disabled={changes.policy.isPending}
-          options={[
-            { value: 'members', label: t`Everyone but guests` },
-            { value: 'admins', label: t`Only owners and admins` },
-          ]}
-          onValueChange={(v: AddedBy) => changes.policy.mutate(v)}
-        />
-      )}
-      {error && <Notice tone="error">{cleanError(error)}</Notice>}
-      <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
-        <div className="custom-emoji-head">
-          <h3 id="custom-emoji-count">{plural(count, { one: '# emoji', other: '# emoji' })}</h3>
-          {count > 8 && (
-            <input
-              type="search"
-              className="custom-emoji-search"
-              aria-label={t`Search custom emoji`}
-              placeholder={t`Search custom emoji`}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
+        <>
+          {canAdd ? (
+            <AddEmoji workspaceId={workspaceId} />
+          ) : (
+            policy.data && (
+              <p className="muted">{t`Only the workspace’s owners and admins can add custom emoji.`}</p>
+            )
+          )}
+          {isAdmin && policy.data && (
+            <Select
+              label={t`Who can add custom emoji`}
+              value={policy.data}
+              disabled={changes.policy.isPending}
+              options={[
+                { value: 'members', label: t`Everyone but guests` },
+                { value: 'admins', label: t`Only owners and admins` },
+              ]}
+              onValueChange={(v: AddedBy) => changes.policy.mutate(v)}
             />
           )}
-        </div>
-        {list.error && <Notice tone="error">{cleanError(list.error)}</Notice>}
-        {list.isPending && <p className="muted">{t`Loading custom emoji…`}</p>}
-        {list.data && count === 0 && (
-          <p className="muted">{t`This workspace has no custom emoji yet.`}</p>
-        )}
-        {shown.length === 0 && count > 0 && (
-          <p className="muted">{t`No custom emoji match “${query}”.`}</p>
-        )}
-        {shown.length > 0 && (
-          <ul className="custom-emoji-list" aria-label={t`Custom emoji`}>
-            {shown.map((e) => {
-              const name = `:${e.name}:`
-              const who = nameOf(e.createdBy)
-              const when = dateLabel(e.createdAt)
-              return (
-                <li key={e.id} className="custom-emoji-item">
-                  <img className="custom-emoji-image" src={e.url} alt={name} />
-                  <div className="custom-emoji-about">
-                    <strong dir="ltr">{name}</strong>
-                    {e.aliases.length > 0 && (
-                      <span className="muted" dir="ltr">
-                        {e.aliases.map((a) => `:${a}:`).join(' ')}
-                      </span>
-                    )}
-                    <span className="muted">{t`Added by ${who} on ${when}`}</span>
-                  </div>
-                  {(isAdmin || e.createdBy === me) && (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t`Remove ${name}`}
-                      disabled={changes.remove.isPending}
-                      onClick={() => remove(e)}
-                    >
-                      {t`Remove`}
-                    </button>
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-        )}
-      </section>
+          {error && <Notice tone="error">{cleanError(error)}</Notice>}
+          <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
+            <div className="custom-emoji-head">
+              <h3 id="custom-emoji-count">{plural(count, { one: '# emoji', other: '# emoji' })}</h3>
+              {count > 8 && (
+                <input
+                  type="search"
+                  className="custom-emoji-search"
+                  aria-label={t`Search custom emoji`}
+                  placeholder={t`Search custom emoji`}
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+              )}
+            </div>
+            {list.error && <Notice tone="error">{cleanError(list.error)}</Notice>}
+            {list.data && count === 0 && (
+              <p className="muted">{t`This workspace has no custom emoji yet.`}</p>
+            )}
+            {shown.length === 0 && count > 0 && (
+              <p className="muted">{t`No custom emoji match “${query}”.`}</p>
+            )}
+            {shown.length > 0 && (
+              <ul className="custom-emoji-list" aria-label={t`Custom emoji`}>
+                {shown.map((e) => {
+                  const name = `:${e.name}:`
+                  const who = nameOf(e.createdBy)
+                  const when = dateLabel(e.createdAt)
+                  return (
+                    <li key={e.id} className="custom-emoji-item">
+                      <img className="custom-emoji-image" src={e.url} alt={name} />
+                      <div className="custom-emoji-about">
+                        <strong dir="ltr">{name}</strong>
+                        {e.aliases.length > 0 && (
+                          <span className="muted" dir="ltr">
+                            {e.aliases.map((a) => `:${a}:`).join(' ')}
+                          </span>
+                        )}
+                        <span className="muted">{t`Added by ${who} on ${when}`}</span>
+                      </div>
+                      {(isAdmin || e.createdBy === me) && (
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={t`Remove ${name}`}
+                          disabled={changes.remove.isPending}
+                          onClick={() => remove(e)}
+                        >
+                          {t`Remove`}
+                        </button>
+                      )}
+                    </li>
+                  )
+                })}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
     </Dialog>
   )
 }
