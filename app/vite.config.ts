@@ -195,6 +195,14 @@ export default defineConfig({
             // The emoji data (@emoji-mart/data), shared by the emoji picker and the composer's
             // `:` autocomplete: a chunk of its own, kept by the service worker when first used.
             { name: 'emoji-data', test: EMOJI_DATA, priority: 0 },
+            // The Realtime client's chunk (loaded once the first screen is shown) also holds what
+            // a join asks for again (lib/live-catch-up.ts): the features that keep lists live
+            // import it, and a chunk of its own would be one more name in every preload list.
+            {
+              name: 'realtime-client',
+              test: /[\\/]src[\\/]lib[\\/](realtime-client|live-told|live-catch-up)\.ts$/,
+              priority: 0,
+            },
             {
               name: 'controls',
               includeDependenciesRecursively: false,

@@ -13,6 +13,7 @@ import {
   quietlyWaiting,
   reconnectDelayMs,
 } from './join-retry.ts'
+import { tellNow } from './live-told.ts'
 
 /** The refusals of this socket's joins in a row (any topic's), and since when. */
 const refused = { count: 0, since: null as number | null }
@@ -147,13 +148,15 @@ export function joinLive(
     if (stopped) return
     const opened = client
       .channel(topic, { config: { private: true } })
-      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) =>
+      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+        tellNow(topic)
         handlers.onBroadcast(message.payload)
-      )
+      })
       .subscribe((status, error) => {
         if (status === 'SUBSCRIBED') {
           clearTimeout(quietEnd)
           closes = 0
+          tellNow(topic)
           handlers.onJoined?.(true)
           return
         }

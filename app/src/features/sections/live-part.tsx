@@ -3,13 +3,13 @@
 // sidebar_placements) and the layout is read again; so on joining it (a change made before the
 // join, after the layout was read, would be missed) and after a reconnect.
 import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../lib/live-catch-up.ts'
 import type { LivePart, LivePartProps } from '../../slots/live.ts'
 import { sectionKeys } from './data/layout.ts'
 
 function SectionsLive({ me, workspaceId }: LivePartProps) {
-  const client = useQueryClient()
+  const client = useCatchUpClient()
   useEffect(() => {
     if (!me) return
     const refresh = () => void client.invalidateQueries({ queryKey: sectionKeys.all })
@@ -17,7 +17,8 @@ function SectionsLive({ me, workspaceId }: LivePartProps) {
       onChange: (change) => {
         if (change.table === 'sidebar_sections' || change.table === 'sidebar_placements') refresh()
       },
-      onJoined: (joined) => joined && refresh(),
+      onJoined: (joined) =>
+        joined && void catchUp(client, liveTopic.user(me), { queryKey: sectionKeys.all }),
     })
   }, [me, workspaceId, client])
   return null

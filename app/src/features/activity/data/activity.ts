@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { showWrite } from '../../../lib/show-write.ts'
 import { channelKeys } from '../../channels/index.ts'
@@ -165,7 +166,7 @@ function mentionsCounted(queryClient: QueryClient, workspaceId: string): number 
  * again (together, soon).
  */
 export function useActivityLive(workspaceId: string, me: string) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(() => {
     let timer: number | undefined
     const again = () => {
@@ -185,7 +186,10 @@ export function useActivityLive(workspaceId: string, me: string) {
           )
       },
       onJoined: (joined) => {
-        if (joined) again()
+        if (joined)
+          void catchUp(queryClient, liveTopic.user(me), {
+            queryKey: activityKeys.list(workspaceId),
+          })
       },
     })
     let mentions = mentionsCounted(queryClient, workspaceId)

@@ -7,6 +7,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { storage, supabase } from '../../../lib/supabase.ts'
 
@@ -84,7 +85,7 @@ export function useCustomEmojiList(workspaceId: string) {
 /** The list and the setting read again as the workspace's live topic tells (not for guests:
  * they have no workspace topic, and read the list when they open the workspace). */
 export function useCustomEmojiLive(workspaceId: string, live: boolean): void {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(() => {
     if (!live) return
     return subscribeLive(liveTopic.workspace(workspaceId), {
@@ -97,7 +98,9 @@ export function useCustomEmojiLive(workspaceId: string, live: boolean): void {
       // what changed while the topic was down
       onJoined: (joined) => {
         if (joined)
-          void queryClient.invalidateQueries({ queryKey: customEmojiKeys.list(workspaceId) })
+          void catchUp(queryClient, liveTopic.workspace(workspaceId), {
+            queryKey: customEmojiKeys.list(workspaceId),
+          })
       },
     })
   }, [queryClient, workspaceId, live])

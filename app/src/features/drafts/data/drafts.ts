@@ -3,9 +3,10 @@
 // an empty body marks a box emptied (sent, cleared, deleted): not a draft to list, but what tells
 // a device that its older text is gone.
 import { useEffect } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { patchLive } from '../../../lib/query-client.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
@@ -91,7 +92,7 @@ function put(queryClient: QueryClient, row: Draft, gone = false) {
 
 /** Keeps my drafts' lists fresh from my user topic (and whole again after a rejoin). */
 export function useDraftsLive(me: string) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(
     () =>
       subscribeLive(liveTopic.user(me), {
@@ -104,7 +105,7 @@ export function useDraftsLive(me: string) {
           )
         },
         onJoined: (joined) => {
-          if (joined) void queryClient.invalidateQueries({ queryKey: draftKeys.all })
+          if (joined) void catchUp(queryClient, liveTopic.user(me), { queryKey: draftKeys.all })
         },
       }),
     [me, queryClient]

@@ -3,9 +3,11 @@
 // snapshots of the messages shown, asked for in batches; then what arrives on the channel's live
 // topic: a forward's snapshot comes just before its message (forward_message writes it first),
 // so a message that comes live without one is known not to be a forward and nothing is asked.
-// Each (re)join asks again for what is on screen, so nothing missed during a drop stays missing.
+// Each (re)join asks again for what is on screen and was asked for before the topic last told
+// anything (lib/live-catch-up.ts), so nothing missed during a drop stays missing.
 import { useEffect, useSyncExternalStore } from 'react'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { askedBefore } from '../../../lib/live-catch-up.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { forwardOf } from './forward.ts'
 import type { Forward } from './forward.ts'
@@ -24,8 +26,8 @@ async function fetchForwards(messageIds: string[]): Promise<Forward[]> {
 interface ChannelStore {
   /** The forwards known, by message id (a new map on every change). */
   rows: ReadonlyMap<string, Forward>
-  /** Messages answered for (fetched, or seen live). */
-  asked: Set<string>
+  /** Messages answered for (fetched, or seen live), with when (the page's clock). */
+  asked: Map<string, number>
   queued: string[]
   listeners: Set<() => void>
   users: number
@@ -62,29 +64,31 @@ function storeOf(channelId: string): ChannelStore {
   if (known) return known
   const store: ChannelStore = {
     rows: new Map(),
-    asked: new Set(),
+    asked: new Map(),
     queued: [],
     listeners: new Set(),
     users: 0,
     stop: () => {},
   }
-  store.stop = subscribeLive(liveTopic.channel(channelId), {
+  const topic = liveTopic.channel(channelId)
+  store.stop = subscribeLive(topic, {
     onChange: ({ table, operation, record }) => {
       if (table === 'messages' && operation === 'INSERT' && typeof record.id === 'string') {
-        store.asked.add(record.id)
+        store.asked.set(record.id, performance.now())
         return
       }
       if (table !== 'message_forwards') return
       const row = forwardOf(record)
       if (!row) return
-      store.asked.add(row.id)
+      store.asked.set(row.id, performance.now())
       const rows = new Map(store.rows)
       if (operation === 'DELETE') rows.delete(row.id)
       else rows.set(row.id, row)
       publish(store, rows)
     },
     onJoined: (joined) => {
-      if (joined && store.asked.size > 0) void load(store, [...store.asked])
+      const again = joined ? askedBefore(store.asked, topic) : []
+      if (again.length > 0) void load(store, again)
     },
   })
   stores.set(channelId, store)
@@ -93,7 +97,7 @@ function storeOf(channelId: string): ChannelStore {
 
 function want(store: ChannelStore, messageId: string): void {
   if (store.asked.has(messageId)) return
-  store.asked.add(messageId)
+  store.asked.set(messageId, performance.now())
   store.queued.push(messageId)
   if (store.queued.length > 1) return
   queueMicrotask(() => {

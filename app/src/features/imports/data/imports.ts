@@ -12,6 +12,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Tables } from '../../../lib/database.types.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { patchLive } from '../../../lib/query-client.ts'
 import { functions, supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
@@ -62,7 +63,7 @@ function merge(
  * that no live event announced (the caller reads them again).
  */
 export function useImports(workspaceId: string, me: string, onDone?: () => void) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   // The latest callback, without joining the topic again when the caller's changes.
   const done = useRef(onDone)
   done.current = onDone
@@ -80,7 +81,9 @@ export function useImports(workspaceId: string, me: string, onDone?: () => void)
         // What changed while not joined: read again once joined.
         onJoined: (joined) => {
           if (joined)
-            void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
+            void catchUp(queryClient, liveTopic.user(me), {
+              queryKey: importKeys.workspace(workspaceId),
+            })
         },
       }),
     [queryClient, workspaceId, me]

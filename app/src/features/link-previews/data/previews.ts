@@ -2,10 +2,12 @@
 // the cards (a lazy chunk): one store per channel while rows of it are on screen, holding the
 // previews of the messages shown, asked for in batches, then every change as it arrives on the
 // channel's live topic (added, filled in by the server, removed by the author, gone with its
-// message or link). Each (re)join fetches what is on screen again, so nothing that changed
-// before the join or during a drop is missed.
+// message or link). Each (re)join fetches again what is on screen and was asked for before the
+// topic last told anything (lib/live-catch-up.ts), so nothing that changed before the join or
+// during a drop is missed.
 import { useEffect, useSyncExternalStore } from 'react'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { askedBefore } from '../../../lib/live-catch-up.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { previewOf, shownPreviews } from './preview.ts'
 import type { LinkPreview } from './preview.ts'
@@ -35,7 +37,8 @@ interface ChannelStore {
   changed: Map<string, number>
   /** The previews shown, by message id (a new map on every change). */
   shown: ReadonlyMap<string, LinkPreview[]>
-  asked: Set<string>
+  /** Messages asked for, with when (the page's clock). */
+  asked: Map<string, number>
   queued: string[]
   listeners: Set<() => void>
   users: number
@@ -106,13 +109,14 @@ function storeOf(channelId: string): ChannelStore {
     changes: 0,
     changed: new Map(),
     shown: new Map(),
-    asked: new Set(),
+    asked: new Map(),
     queued: [],
     listeners: new Set(),
     users: 0,
     stop: () => {},
   }
-  created.stop = subscribeLive(liveTopic.channel(channelId), {
+  const topic = liveTopic.channel(channelId)
+  created.stop = subscribeLive(topic, {
     onChange: (change) => {
       if (change.table !== 'link_previews') return
       const row = previewOf(change.record)
@@ -124,7 +128,8 @@ function storeOf(channelId: string): ChannelStore {
       publish(created)
     },
     onJoined: (joined) => {
-      if (joined && created.asked.size > 0) void load(created, [...created.asked], true)
+      const again = joined ? askedBefore(created.asked, topic) : []
+      if (again.length > 0) void load(created, again, true)
     },
   })
   stores.set(channelId, created)
@@ -134,7 +139,7 @@ function storeOf(channelId: string): ChannelStore {
 
 function want(store: ChannelStore, messageId: string): void {
   if (store.asked.has(messageId)) return
-  store.asked.add(messageId)
+  store.asked.set(messageId, performance.now())
   store.queued.push(messageId)
   if (store.queued.length > 1) return
   queueMicrotask(() => {

@@ -5,6 +5,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 
 export interface PollOption {
@@ -57,7 +58,7 @@ function toPoll(raw: Record<string, unknown>): Poll {
 
 /** A message's poll (null: it has none, or I cannot read it), live. */
 export function usePoll(messageId: string, channelId: string) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(
     () =>
       subscribeLive(liveTopic.channel(channelId), {
@@ -67,7 +68,10 @@ export function usePoll(messageId: string, channelId: string) {
         },
         // what changed while the topic was away
         onJoined: (joined) => {
-          if (joined) void queryClient.invalidateQueries({ queryKey: pollKey(messageId) })
+          if (joined)
+            void catchUp(queryClient, liveTopic.channel(channelId), {
+              queryKey: pollKey(messageId),
+            })
         },
       }),
     [channelId, messageId, queryClient]

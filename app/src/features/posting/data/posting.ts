@@ -5,6 +5,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { showWrite } from '../../../lib/show-write.ts'
 
@@ -38,7 +39,7 @@ export function toPosting(raw: unknown): Posting {
 
 /** The channel's setting as I see it, live. */
 export function usePosting(channelId: string) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: postingKey(channelId) })
     return subscribeLive(liveTopic.channel(channelId), {
@@ -46,7 +47,11 @@ export function usePosting(channelId: string) {
         if (change.table === 'channel_posting' || change.table === 'channel_posters') refresh()
       },
       // back after a disconnect: what changed meanwhile
-      onJoined: (joined) => joined && refresh(),
+      onJoined: (joined) =>
+        joined &&
+        void catchUp(queryClient, liveTopic.channel(channelId), {
+          queryKey: postingKey(channelId),
+        }),
     })
   }, [channelId, queryClient])
   return useQuery({

@@ -5,11 +5,11 @@
 // recorded; when it opens, what is due is alerted then. Each reminder alerts once per browser
 // (reminders-due.ts); the Later view's lists are refetched as each comes due.
 import { useEffect, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { fetchReminderMessage } from './reminder-message.ts'
 import type { ReminderMessage } from './reminder-message.ts'
 import { readAlerted, rememberAlerted, remindersDue } from './reminders-due.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { savedKeys, useMySaved } from './saved.ts'
 
 /** setTimeout's longest wait (about 24.8 days); a later reminder is looked at again then. */
@@ -20,7 +20,7 @@ export function useDueReminders(
   open: boolean,
   alert: (message: ReminderMessage) => void
 ): void {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   // Kept live from my user topic, and caught up whenever this listens anew: the notifier starts
   // a moment after the first screen, and a reminder set meanwhile (another device, the API) came
   // on the topic before it listened (saved-reminders.spec: it was never alerted).
@@ -31,7 +31,7 @@ export function useDueReminders(
         if (change.table === 'saved_items') again()
       },
       onJoined: (joined) => {
-        if (joined) again()
+        if (joined) void catchUp(queryClient, liveTopic.user(me), { queryKey: savedKeys.all })
       },
     })
   }, [me, queryClient])

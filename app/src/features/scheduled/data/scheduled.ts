@@ -5,6 +5,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
@@ -64,14 +65,14 @@ export function useScheduled(workspaceId: string) {
  * not send (the row marked failed on this or another device's watch).
  */
 export function useScheduledLive(me: string, onNotSent?: (row: { channel_id: string }) => void) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(
     () =>
       subscribeLive(liveTopic.user(me), {
         // What changed before a (re)join was not heard (a list answered before the join, or a
         // rejoin after a drop): the lists shown are asked again.
         onJoined: (joined) => {
-          if (joined) void queryClient.invalidateQueries({ queryKey: scheduledKeys.all })
+          if (joined) void catchUp(queryClient, liveTopic.user(me), { queryKey: scheduledKeys.all })
         },
         onChange: (change) => {
           if (change.table !== 'scheduled_messages') return

@@ -2,9 +2,9 @@
 // workspaces and to themselves (live:workspace:<id>, live:user:<id>). A status that reaches its
 // clear_at is dropped here at that moment (the database sends nothing then: it reads as none).
 import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { patchLive } from '../../../lib/query-client.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { statusKeys } from './keys.ts'
@@ -44,7 +44,7 @@ function patch(client: QueryClient, change: LiveChange) {
 }
 
 export function useStatusesLive(workspaceId: string, me: string) {
-  const client = useQueryClient()
+  const client = useCatchUpClient()
   const statuses = useStatusesQuery(me !== '')
 
   useEffect(() => {
@@ -54,7 +54,8 @@ export function useStatusesLive(workspaceId: string, me: string) {
       onChange,
       // Changes made while not joined were not heard: read them again.
       onJoined: (joined) => {
-        if (joined) void client.invalidateQueries({ queryKey: statusKeys.all })
+        if (joined)
+          void catchUp(client, liveTopic.workspace(workspaceId), { queryKey: statusKeys.all })
       },
     })
     const leaveMine = subscribeLive(liveTopic.user(me), { onChange })

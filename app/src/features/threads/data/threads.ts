@@ -4,8 +4,9 @@
 // refreshed from it. One open thread's own state is the thread panel's
 // (messages/data/thread-state.ts).
 import { useEffect } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { catchUp, useCatchUpClient } from '../../../lib/live-catch-up.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { threadKeys } from '../../messages/index.ts'
 
@@ -58,7 +59,7 @@ export function useFollowedThreads(workspaceId: string) {
 
 /** Following and read positions moved (here or on another device): the thread queries refresh. */
 export function useThreadsLive(userId: string) {
-  const queryClient = useQueryClient()
+  const queryClient = useCatchUpClient()
   useEffect(
     () =>
       subscribeLive(liveTopic.user(userId), {
@@ -67,7 +68,10 @@ export function useThreadsLive(userId: string) {
           void queryClient.invalidateQueries({ queryKey: threadKeys.all })
         },
         onJoined: (joined) => {
-          if (joined) void queryClient.invalidateQueries({ queryKey: [...threadKeys.all, 'list'] })
+          if (joined)
+            void catchUp(queryClient, liveTopic.user(userId), {
+              queryKey: [...threadKeys.all, 'list'],
+            })
         },
       }),
     [userId, queryClient]
