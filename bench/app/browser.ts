@@ -1,4 +1,4 @@
-// What bench:app's benches (run.ts, size.ts, thread.ts, profile.ts) share around the browser:
+// What bench:app's benches (run.ts, size.ts, thread.ts, profile.ts…) share around the browser:
 // the app built into app/dist (the stack serves it), headless Chromium launched as they launch
 // it, and the bench's person signed in through the app's own sign-in page.
 import { execFileSync } from 'node:child_process'
@@ -18,6 +18,14 @@ export function buildApp(): void {
     { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
   )
 }
+
+/** The options of a bench that measures a build against another (renders.ts, open.ts): the
+ * build (`--dist`, built here unless `--built` or another folder), and `--baseline DIR`. */
+export const BUILD_OPTIONS = {
+  dist: { type: 'string', default: DIST },
+  baseline: { type: 'string' },
+  built: { type: 'boolean', default: false },
+} as const
 
 /** No sandbox, no GPU, no first-run or background traffic of Chromium's own. */
 export const CHROMIUM_ARGS = [

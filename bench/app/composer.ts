@@ -97,13 +97,7 @@ async function main(): Promise<void> {
   const { stack, stop } = await startBenchStack('composer', { appDist: DIST, maxConnections: 1 })
   let browser: Browser | null = null
   try {
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: 20,
-    })
+    const data = await seed(stack, 20)
     browser = await launchChromium()
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()

@@ -16,15 +16,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BrowserContext } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
-import { buildApp, DIST, launchChromium, signIn } from './browser.ts'
+import { BUILD_OPTIONS, buildApp, DIST, launchChromium, signIn } from './browser.ts'
 import { seed } from './seed.ts'
 
 const { values } = parseArgs({
   options: {
     opens: { type: 'string', default: '6' },
-    dist: { type: 'string', default: DIST },
-    baseline: { type: 'string' },
-    built: { type: 'boolean', default: false },
+    ...BUILD_OPTIONS,
   },
 })
 const OPENS = Number(values.opens)
@@ -69,13 +67,7 @@ async function measure(dist: string): Promise<OpenFigures> {
   const browser = await launchChromium()
   const contexts: BrowserContext[] = []
   try {
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: 20,
-    })
+    const data = await seed(stack, 20)
     const channel = `${stack.appUrl}/w/${data.workspaceId}/c/${data.smallChannelId}`
     const first = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await first.newPage()

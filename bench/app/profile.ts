@@ -49,13 +49,7 @@ async function main(): Promise<void> {
           members: Number(values.members),
           channels: Number(values.channels),
         }).then((w) => ({ ...w, bigChannelId: w.generalId, bigCount: w.generalLastSeq }))
-      : await seed({
-          apiUrl: stack.apiUrl,
-          anonKey: stack.keys.anonKey,
-          serviceRoleKey: stack.keys.serviceRoleKey,
-          dbUrl: stack.dbUrl,
-          messages: Number(values.messages),
-        })
+      : await seed(stack, Number(values.messages))
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await signIn(page, stack.appUrl, data)

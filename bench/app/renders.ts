@@ -14,15 +14,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { CDPSession, Page } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
-import { buildApp, DIST, launchChromium, signIn } from './browser.ts'
+import { BUILD_OPTIONS, buildApp, DIST, launchChromium, signIn } from './browser.ts'
 import { createBenchPerson, seed } from './seed.ts'
 
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '20' },
-    dist: { type: 'string', default: DIST },
-    baseline: { type: 'string' },
-    built: { type: 'boolean', default: false },
+    ...BUILD_OPTIONS,
   },
 })
 const MESSAGES = Number(values.messages)
@@ -97,13 +95,7 @@ async function measure(dist: string): Promise<{ sender: PageFigures; receiver: P
   const { stack, sql } = bench
   const browser = await launchChromium()
   try {
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: 20,
-    })
+    const data = await seed(stack, 20)
     const other = await createBenchPerson(stack.apiUrl, stack.keys.serviceRoleKey, 'other')
     await sql`insert into public.workspace_members (workspace_id, user_id)
       values (${data.workspaceId}, ${other.id})`

@@ -89,13 +89,7 @@ async function main(): Promise<void> {
   let browser: Browser | null = null
   try {
     const began = performance.now()
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: MESSAGES,
-    })
+    const data = await seed(stack, MESSAGES)
     // The threads' parents end the small channel: its latest message is the last parent.
     await seedThreads(sql, data.smallChannelId, REPLIES)
     const [small] = await sql<{ last_seq: number }[]>`

@@ -37,13 +37,22 @@ export async function createBenchPerson(
   return { id: created.data.user.id, email, password }
 }
 
-export async function seed(options: {
+/** Where the data goes: a bench stack (bench/support/stack.ts), or its address and keys. */
+export interface SeedTarget {
   apiUrl: string
-  anonKey: string
-  serviceRoleKey: string
   dbUrl: string
-  messages: number
-}): Promise<BenchData> {
+  keys: { anonKey: string; serviceRoleKey: string }
+}
+
+/** The bench's data on `stack`, #general holding `messages` messages. */
+export async function seed(stack: SeedTarget, messages: number): Promise<BenchData> {
+  const options = {
+    apiUrl: stack.apiUrl,
+    anonKey: stack.keys.anonKey,
+    serviceRoleKey: stack.keys.serviceRoleKey,
+    dbUrl: stack.dbUrl,
+    messages,
+  }
   const person = await createBenchPerson(options.apiUrl, options.serviceRoleKey, 'bench')
   const { email, password, id: userId } = person
 

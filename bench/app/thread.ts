@@ -26,13 +26,7 @@ async function main(): Promise<void> {
   const { stack, sql, stop } = await startBenchStack('thread', { appDist: DIST, maxConnections: 1 })
   let browser: Browser | null = null
   try {
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: 50,
-    })
+    const data = await seed(stack, 50)
     // Two parents at the end of the small channel.
     const began = performance.now()
     await seedThreads(sql, data.smallChannelId, REPLIES)

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryObserver } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
 import { makeQueryClient } from './query-client.ts'
 import { askedBefore, catchUp, watchAsks } from './live-catch-up.ts'
 import { tellNow } from './live-told.ts'
@@ -18,102 +17,102 @@ let topics = 0
 /** A topic of its own for each test (what it told is kept by the page). */
 const newTopic = () => `live:user:test-${++topics}`
 
-/** A list kept by a query; `answer()` lets its next asking be answered. */
-function list(client: QueryClient) {
+/** A query client noting its queries' asking, a topic of its own, and a list kept by a query
+ * (`settled`: once no fetch of it is on its way). */
+function world(options: { watched?: boolean } = {}) {
+  const client = makeQueryClient()
+  if (options.watched !== false) watchAsks(client)
   const asked = vi.fn(async () => 'rows')
-  const observer = new QueryObserver(client, { queryKey: ['list', ++topics], queryFn: asked })
-  const stop = observer.subscribe(() => {})
-  const answered = () =>
-    vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false))
-  return { asked, observer, stop, answered }
+  const queryKey: readonly unknown[] = ['list', ++topics]
+  let observer: QueryObserver<string> | null = null
+  return {
+    client,
+    topic: newTopic(),
+    asked,
+    /** The list is shown: its query asked for. */
+    show: () => {
+      const shown = new QueryObserver<string>(client, { queryKey, queryFn: asked })
+      observer = shown
+      return shown.subscribe(() => {})
+    },
+    fetching: () => observer!.getCurrentResult().isFetching,
+    data: () => observer!.getCurrentResult().data,
+    settled: () => vi.waitFor(() => expect(observer!.getCurrentResult().isFetching).toBe(false)),
+    /** The topic (re)joined: the list's listener catches up. */
+    catchUp: (topic: string) => catchUp(client, topic, { queryKey }),
+  }
 }
 
 describe('catching up after a live topic joined', () => {
   it('does not ask again for a list asked for after the topic joined', async () => {
-    const client = makeQueryClient()
-    watchAsks(client)
-    const topic = newTopic()
-    tellNow(topic)
-    const rows = list(client)
-    await rows.answered()
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    expect(rows.asked).toHaveBeenCalledOnce()
-    rows.stop()
+    const w = world()
+    tellNow(w.topic)
+    w.show()
+    await w.settled()
+    await w.catchUp(w.topic)
+    expect(w.asked).toHaveBeenCalledOnce()
   })
 
   it('asks again for a list asked for before the topic joined', async () => {
-    const client = makeQueryClient()
-    watchAsks(client)
-    const topic = newTopic()
-    const rows = list(client)
-    await rows.answered()
-    tellNow(topic)
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    await rows.answered()
-    expect(rows.asked).toHaveBeenCalledTimes(2)
-    rows.stop()
+    const w = world()
+    w.show()
+    await w.settled()
+    tellNow(w.topic)
+    await w.catchUp(w.topic)
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
   })
 
   it('asks again when the topic told a change after the list was asked for (a listener added late)', async () => {
-    const client = makeQueryClient()
-    watchAsks(client)
-    const topic = newTopic()
-    tellNow(topic)
-    const rows = list(client)
-    await rows.answered()
-    tellNow(topic) // a change this listener was not there to hear
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    await rows.answered()
-    expect(rows.asked).toHaveBeenCalledTimes(2)
-    rows.stop()
+    const w = world()
+    tellNow(w.topic)
+    w.show()
+    await w.settled()
+    tellNow(w.topic) // a change this listener was not there to hear
+    await w.catchUp(w.topic)
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
   })
 
   it('drops a first answer asked for before the join, still on its way, and asks again', async () => {
-    const client = makeQueryClient()
-    watchAsks(client)
-    const topic = newTopic()
-    const rows = list(client)
-    expect(rows.observer.getCurrentResult().isFetching).toBe(true)
-    tellNow(topic)
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    await rows.answered()
-    expect(rows.asked).toHaveBeenCalledTimes(2)
-    expect(rows.observer.getCurrentResult().data).toBe('rows')
-    rows.stop()
+    const w = world()
+    w.show()
+    expect(w.fetching()).toBe(true)
+    tellNow(w.topic)
+    await w.catchUp(w.topic)
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
+    expect(w.data()).toBe('rows')
   })
 
   it('asks once when two listeners of the topic catch up after the same join', async () => {
-    const client = makeQueryClient()
-    watchAsks(client)
-    const topic = newTopic()
-    const rows = list(client)
-    await rows.answered()
-    tellNow(topic)
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    await catchUp(client, topic, { queryKey: rows.observer.options.queryKey })
-    await rows.answered()
-    expect(rows.asked).toHaveBeenCalledTimes(2)
-    rows.stop()
+    const w = world()
+    w.show()
+    await w.settled()
+    tellNow(w.topic)
+    await w.catchUp(w.topic)
+    await w.catchUp(w.topic)
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
   })
 
-  it('asks again when it is not known when the list was asked for, or the topic never told', async () => {
-    const client = makeQueryClient()
-    const topic = newTopic()
-    tellNow(topic)
-    const unwatched = list(client) // asked for before the client was watched
-    await unwatched.answered()
-    await catchUp(client, topic, { queryKey: unwatched.observer.options.queryKey })
-    await unwatched.answered()
-    expect(unwatched.asked).toHaveBeenCalledTimes(2)
+  it('asks again when it is not known when the list was asked for', async () => {
+    const w = world({ watched: false })
+    tellNow(w.topic)
+    w.show() // asked for before the client's asking was noted
+    await w.settled()
+    await w.catchUp(w.topic)
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
+  })
 
-    const silent = newTopic()
-    const rows = list(client)
-    await rows.answered()
-    await catchUp(client, silent, { queryKey: rows.observer.options.queryKey })
-    await rows.answered()
-    expect(rows.asked).toHaveBeenCalledTimes(2)
-    unwatched.stop()
-    rows.stop()
+  it('asks again after a join of a topic that never told anything', async () => {
+    const w = world()
+    w.show()
+    await w.settled()
+    await w.catchUp(newTopic())
+    await w.settled()
+    expect(w.asked).toHaveBeenCalledTimes(2)
   })
 
   it("names, of a store's ids, those asked for before the topic last told anything", () => {
