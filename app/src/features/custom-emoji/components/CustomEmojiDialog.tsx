@@ -53,14 +53,9 @@ export default function CustomEmojiDialog(props: Props) {
   const policy = useCustomEmojiPolicy(workspaceId)
   const changes = useCustomEmojiChanges(workspaceId)
   const canAdd = isAdmin || (props.role === 'member' && policy.data === 'members')
-  const [query, setQuery] = useState('')
   const nameOf = (id: string | null) =>
     props.members.find((m) => m.userId === id)?.displayName ?? t`Former member`
   const error = changes.remove.error ?? changes.policy.error
-  const all = list.data ?? []
-  const q = cleanName(query)
-  const shown = q ? all.filter((e) => [e.name, ...e.aliases].some((n) => n.includes(q))) : all
-  const count = all.length
 
   const remove = (e: CustomEmoji) => {
     const name = `:${e.name}:`
@@ -104,65 +99,96 @@ export default function CustomEmojiDialog(props: Props) {
             />
           )}
           {error && <Notice tone="error">{cleanError(error)}</Notice>}
-          <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
-            <div className="custom-emoji-head">
-              <h3 id="custom-emoji-count">{plural(count, { one: '# emoji', other: '# emoji' })}</h3>
-              {count > 8 && (
-                <input
-                  type="search"
-                  className="custom-emoji-search"
-                  aria-label={t`Search custom emoji`}
-                  placeholder={t`Search custom emoji`}
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                />
-              )}
-            </div>
-            {list.error && <Notice tone="error">{cleanError(list.error)}</Notice>}
-            {list.data && count === 0 && (
-              <p className="muted">{t`This workspace has no custom emoji yet.`}</p>
-            )}
-            {shown.length === 0 && count > 0 && (
-              <p className="muted">{t`No custom emoji match “${query}”.`}</p>
-            )}
-            {shown.length > 0 && (
-              <ul className="custom-emoji-list" aria-label={t`Custom emoji`}>
-                {shown.map((e) => {
-                  const name = `:${e.name}:`
-                  const who = nameOf(e.createdBy)
-                  const when = dateLabel(e.createdAt)
-                  return (
-                    <li key={e.id} className="custom-emoji-item">
-                      <img className="custom-emoji-image" src={e.url} alt={name} />
-                      <div className="custom-emoji-about">
-                        <strong dir="ltr">{name}</strong>
-                        {e.aliases.length > 0 && (
-                          <span className="muted" dir="ltr">
-                            {e.aliases.map((a) => `:${a}:`).join(' ')}
-                          </span>
-                        )}
-                        <span className="muted">{t`Added by ${who} on ${when}`}</span>
-                      </div>
-                      {(isAdmin || e.createdBy === me) && (
-                        <button
-                          type="button"
-                          className="button button-small"
-                          aria-label={t`Remove ${name}`}
-                          disabled={changes.remove.isPending}
-                          onClick={() => remove(e)}
-                        >
-                          {t`Remove`}
-                        </button>
-                      )}
-                    </li>
-                  )
-                })}
-              </ul>
-            )}
-          </section>
+          <EmojiList
+            emoji={list.data}
+            error={list.error}
+            nameOf={nameOf}
+            mayRemove={(e) => isAdmin || e.createdBy === me}
+            removing={changes.remove.isPending}
+            onRemove={remove}
+          />
         </>
       )}
     </Dialog>
+  )
+}
+
+/** The workspace's emoji, searchable once there are more than 8, each with who added it and
+ * when, and Remove where I may. */
+function EmojiList(props: {
+  emoji: CustomEmoji[] | undefined
+  error: Error | null
+  nameOf: (id: string | null) => string
+  mayRemove: (e: CustomEmoji) => boolean
+  removing: boolean
+  onRemove: (e: CustomEmoji) => void
+}) {
+  const { nameOf } = props
+  const [query, setQuery] = useState('')
+  const all = props.emoji ?? []
+  const q = cleanName(query)
+  const shown = q ? all.filter((e) => [e.name, ...e.aliases].some((n) => n.includes(q))) : all
+  const count = all.length
+  return (
+    <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
+      <div className="custom-emoji-head">
+        <h3 id="custom-emoji-count">{plural(count, { one: '# emoji', other: '# emoji' })}</h3>
+        {count > 8 && (
+          <input
+            type="search"
+            className="custom-emoji-search"
+            aria-label={t`Search custom emoji`}
+            placeholder={t`Search custom emoji`}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        )}
+      </div>
+      {props.error && <Notice tone="error">{cleanError(props.error)}</Notice>}
+      {props.emoji && count === 0 && (
+        <p className="muted">{t`This workspace has no custom emoji yet.`}</p>
+      )}
+      {shown.length === 0 && count > 0 && (
+        <p className="muted">{t`No custom emoji match “${query}”.`}</p>
+      )}
+      {shown.length > 0 && (
+        <ul className="custom-emoji-list" aria-label={t`Custom emoji`}>
+          {shown.map((e) => {
+            const name = `:${e.name}:`
+            const who = nameOf(e.createdBy)
+            const when = dateLabel(e.createdAt)
+            return (
+              <li key={e.id} className="custom-emoji-item">
+                <img className="custom-emoji-image" src={e.url} alt={name} />
+                <div className="custom-emoji-about">
+                  {/* Names read left to right, placed as the row's other lines (right, in Arabic). */}
+                  <strong>
+                    <bdi dir="ltr">{name}</bdi>
+                  </strong>
+                  {e.aliases.length > 0 && (
+                    <span className="muted">
+                      <bdi dir="ltr">{e.aliases.map((a) => `:${a}:`).join(' ')}</bdi>
+                    </span>
+                  )}
+                  <span className="muted">{t`Added by ${who} on ${when}`}</span>
+                </div>
+                {props.mayRemove(e) && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={t`Remove ${name}`}
+                    disabled={props.removing}
+                    onClick={() => props.onRemove(e)}
+                  >
+                    {t`Remove`}
+                  </button>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
   )
 }
 
