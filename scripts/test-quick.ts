@@ -63,7 +63,7 @@ if (sources.length > 0) {
     ...sources,
   ])
 }
-step('typecheck', 'npx', ['tsc', '-b'])
+step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 
 // The tests: a changed test file; the tests of a changed backend source's area (backend/test/<area>
 // and the tests beside it: every stack test imports every service through
