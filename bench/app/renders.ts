@@ -13,6 +13,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { CDPSession, Page } from 'playwright-core'
+import { devtoolsHookScript } from '../../e2e/support/react-devtools-hook.ts'
 import { startBenchStack } from '../support/stack.ts'
 import { BUILD_OPTIONS, buildApp, DIST, launchChromium, signIn } from './browser.ts'
 import { createBenchPerson, seed } from './seed.ts'
@@ -25,26 +26,14 @@ const { values } = parseArgs({
 })
 const MESSAGES = Number(values.messages)
 
-// A page script (a string: tsx would wrap inner functions in helpers the page lacks). React
-// calls the hook's onCommitFiberRoot at each commit; a fiber rendered in it when React reached
-// it (its child list is not the one of its previous version) and it has PerformedWork (flag 1).
-const COUNT_RENDERS = `
-  window.__renders = { commits: 0, fibers: 0 }
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true, renderers: new Map(), isDisabled: false,
-    inject(renderer) { this.renderers.set(1, renderer); return 1 },
-    checkDCE() {}, onScheduleFiberRoot() {}, onPostCommitFiberRoot() {}, onCommitFiberUnmount() {},
-    onCommitFiberRoot(id, root) {
-      window.__renders.commits++
-      const stack = [root.current]
-      while (stack.length) {
-        const fiber = stack.pop()
-        if ((fiber.flags & 1) && [0, 1, 11, 14, 15].includes(fiber.tag)) window.__renders.fibers++
-        if (fiber.child && !(fiber.alternate && fiber.alternate.child === fiber.child)) stack.push(fiber.child)
-        if (fiber.sibling) stack.push(fiber.sibling)
-      }
-    },
-  }`
+// React's DevTools hook (the walk shared with e2e's row watch): every function, class,
+// forwardRef and memo component that ran its render in a commit.
+const COUNT_RENDERS = devtoolsHookScript({
+  setup: 'window.__renders = { commits: 0, fibers: 0 }',
+  commit: 'window.__renders.commits++',
+  fiber:
+    'if ((fiber.flags & 1) && [0, 1, 11, 14, 15].includes(fiber.tag)) window.__renders.fibers++',
+})
 
 interface PageFigures {
   commits: number
