@@ -78,7 +78,7 @@ export default function CustomEmojiDialog(props: Props) {
       {list.isPending || policy.isPending ? (
         <Spinner label={t`Loading custom emoji…`} />
       ) : (
-        <>
+        <div className="custom-emoji-body">
           {canAdd ? (
             <AddEmoji workspaceId={workspaceId} />
           ) : (
@@ -107,7 +107,7 @@ export default function CustomEmojiDialog(props: Props) {
             removing={changes.remove.isPending}
             onRemove={remove}
           />
-        </>
+        </div>
       )}
     </Dialog>
   )
