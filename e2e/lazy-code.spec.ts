@@ -20,6 +20,8 @@ import { createWorkspace } from './support/workspace.ts'
 test.use({ serviceWorkers: 'block' })
 
 const THREAD_CODE = /\/assets\/ThreadPanel-[^/]+\.js$/
+/** The offline banner's chunk, fetched a moment after the first screen (status-banner-slot.tsx). */
+const BANNER_CODE = /\/assets\/StatusBanner-[^/]+\.js$/
 
 /** Fails the test on any uncaught error in the page. */
 function collectPageErrors(page: Page): string[] {
@@ -39,6 +41,10 @@ test('a thread opened offline loads when the network is back, and the page stays
   const ivy = await actor(browser, 'Ivy')
   const { page, context } = ivy
   const errors = collectPageErrors(page)
+  let bannerCodeIn = false
+  page.on('requestfinished', (request) => {
+    if (BANNER_CODE.test(request.url())) bannerCodeIn = true
+  })
   await signUpByApi(ivy)
   await createWorkspace(ivy, `Lazy ${Date.now().toString(36)}`)
   await waitLive(page)
@@ -57,7 +63,12 @@ test('a thread opened offline loads when the network is back, and the page stays
   page.on('request', (request) => {
     if (THREAD_CODE.test(request.url())) asked.push(request.url())
   })
+  // The offline banner's code is in before the network goes, as it is a moment after any page
+  // opens: the banner then shows at once, and it moves the messages down, so the pointer goes to
+  // the message after it has (the toolbar hides when the pointer ends up off the message).
+  await expect.poll(() => bannerCodeIn).toBe(true)
   await context.setOffline(true)
+  await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
   await openThread(page, 'a message to reply to')
   // Asked for, and failed (offline): the channel is still there, and nothing claims to be loaded.
   await expect.poll(() => asked.length).toBeGreaterThan(0)
