@@ -34,7 +34,7 @@ const people = testPeople
 
 const message = chatMessage({ authorId: 'me', body: 'lunch at noon?', thread: null })
 
-function renderItem(extra: { readOnly?: boolean } = {}) {
+function renderItem(extra: { readOnly?: boolean; body?: string } = {}) {
   const handlers = {
     startEdit: vi.fn(),
     endEdit: vi.fn(),
@@ -55,7 +55,7 @@ function renderItem(extra: { readOnly?: boolean } = {}) {
   ]
   render(
     <MessageItem
-      message={message}
+      message={extra.body === undefined ? message : { ...message, body: extra.body }}
       grouped={false}
       people={people}
       canDelete
@@ -101,6 +101,18 @@ describe('message actions', () => {
     fireEvent.click(within(await sheet()).getByRole('button', { name: /Edit message/ }))
     expect(handlers.startEdit).toHaveBeenCalledWith('m1')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('names the message in the sheet as one line of text: mentions as names, no marks', async () => {
+    renderItem({
+      body: '**lunch** with <@22222222-2222-4222-8222-222222222222> and <!here>\n\n> at `noon`?',
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }))
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
+    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy()
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Mia: lunch with @Ann and @here at noon?'
+    )
   })
 
   it('keeps the toolbar buttons for mouse and keyboard, made when the row is first engaged', async () => {

@@ -249,7 +249,9 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           picking={picking}
           sheetOpen={sheetOpen}
           onSheet={setSheetOpen}
-          summary={`${author}: ${message.body.slice(0, 80)}`}
+          author={author}
+          body={message.body}
+          nameOf={people.nameOf}
           onMoreEmoji={
             readOnly
               ? undefined

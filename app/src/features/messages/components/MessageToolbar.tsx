@@ -12,6 +12,7 @@ import type { MessageAction } from '../../../slots/message.ts'
 import { Suspense, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
+import { bodyAsLine } from '../../../../../supabase/functions/_shared/body-line.ts'
 
 const ActionSheet = lazyRetrying(() => import('./ActionSheet.tsx'), NotLoaded)
 const ActionMenu = lazyRetrying(() => import('./ActionMenu.tsx'), NotLoaded)
@@ -27,8 +28,11 @@ export interface MessageActionsProps {
   picking: boolean
   sheetOpen: boolean
   onSheet: (open: boolean) => void
-  /** What the sheet's heading says the message is ("Ann: lunch?"). */
-  summary: string
+  /** Who wrote the message and its body, which the menu's and the sheet's heading say as one line
+   * ("Ann: lunch with @Bo?"). */
+  author: string
+  body: string
+  nameOf: (userId: string | null) => string
   /** Opens the full emoji picker. */
   onMoreEmoji?: () => void
 }
@@ -56,6 +60,9 @@ export default function MessageToolbar(props: MessageActionsProps & { opened: Op
   if (opened?.asMenu && !ownMenu) setMenu({ byKey: opened.byKey })
   const menu = ownMenu ?? (opened?.asMenu ? { byKey: opened.byKey } : null)
   const asMenu = opened ? opened.asMenu : ownAsMenu
+  // Made only for the menu and the sheet: mentions as names, no markdown marks.
+  const summary =
+    menu || sheetOpen ? `${props.author}: ${bodyAsLine(props.body, props.nameOf, 80)}` : ''
   const open = (byKey: boolean) => {
     const sheet = wantsSheet()
     setAsMenu(!sheet)
@@ -116,7 +123,7 @@ export default function MessageToolbar(props: MessageActionsProps & { opened: Op
               actions={actions}
               onReact={onReact}
               onMoreEmoji={props.onMoreEmoji}
-              summary={props.summary}
+              summary={summary}
               focusFirst={menu.byKey}
             />
           </Suspense>
@@ -134,7 +141,7 @@ export default function MessageToolbar(props: MessageActionsProps & { opened: Op
           <ActionSheet
             actions={actions}
             onReact={onReact}
-            summary={props.summary}
+            summary={summary}
             onMoreEmoji={props.onMoreEmoji}
             onClose={close}
           />
