@@ -33,6 +33,7 @@ export default function ModerationSlot(props: SlotProps) {
         channelId={channelId}
         message={reporting}
         author={scope.nameOf(reporting.authorId)}
+        nameOf={scope.nameOf}
         onClose={() => setReporting(null)}
       />
     )

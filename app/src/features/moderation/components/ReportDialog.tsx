@@ -7,6 +7,8 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
+import type { NameOf } from '../../../lib/message-tokens.ts'
 import { REASONS, useReportMessage } from '../data/moderation.ts'
 import type { ReportReason } from '../data/moderation.ts'
 import './moderation.css'
@@ -16,10 +18,12 @@ export interface Props {
   /** The message reported: its id and text. */
   message: { id: string; body: string }
   author: string
+  /** Names for the mentions in its text. */
+  nameOf: NameOf
   onClose: () => void
 }
 
-export default function ReportDialog({ channelId, message, author, onClose }: Props) {
+export default function ReportDialog({ channelId, message, author, nameOf, onClose }: Props) {
   const [reason, setReason] = useState<ReportReason | null>(null)
   const [note, setNote] = useState('')
   const report = useReportMessage(channelId)
@@ -36,7 +40,7 @@ export default function ReportDialog({ channelId, message, author, onClose }: Pr
         <p className="muted">
           {t`The workspace's admins will see this message by ${author} and your reason. ${author} will not be told who reported it.`}
         </p>
-        <blockquote className="report-quote">{message.body}</blockquote>
+        <blockquote className="report-quote">{bodyAsText(message.body, nameOf)}</blockquote>
         <fieldset className="report-reasons">
           <legend>{t`Why are you reporting it?`}</legend>
           {REASONS.map((r) => (

@@ -5,10 +5,14 @@
 // an owner admins too; owners are never suspended).
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
+import { useMemo } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
+import type { NameOf } from '../../../lib/message-tokens.ts'
+import { namesFrom } from '../../../../../supabase/functions/_shared/body-line.ts'
 import type { Member } from '../../workspaces/index.ts'
 import {
   REASONS,
@@ -46,6 +50,11 @@ function entryLine(e: ReportEntry): string {
 export default function ReportsDialog({ workspaceId, me, isOwner, members, open, onClose }: Props) {
   const reports = useOpenReports(workspaceId)
   const resolve = useResolve(workspaceId)
+  // The reported messages' mentions, as the members' names.
+  const nameOf = useMemo(
+    () => namesFrom(new Map(members.map((m) => [m.userId, m.displayName])), t`someone`),
+    [members]
+  )
   return (
     <Dialog title={t`Reports`} open={open} onClose={onClose} wide>
       <section aria-label={t`Open reports`} className="stack">
@@ -58,6 +67,7 @@ export default function ReportsDialog({ workspaceId, me, isOwner, members, open,
             <ReportItem
               key={r.message_id}
               report={r}
+              nameOf={nameOf}
               busy={resolve.isPending}
               onResolve={(action) => resolve.mutate({ messageId: r.message_id, action })}
             />
@@ -71,10 +81,11 @@ export default function ReportsDialog({ workspaceId, me, isOwner, members, open,
 
 function ReportItem(props: {
   report: OpenReport
+  nameOf: NameOf
   busy: boolean
   onResolve: (action: 'dismiss' | 'remove') => void
 }) {
-  const { report: r, busy, onResolve } = props
+  const { report: r, nameOf, busy, onResolve } = props
   const entries = r.reports as unknown as ReportEntry[]
   const files = r.files as unknown as { name: string }[]
   const author = r.author_name ?? t`someone`
@@ -85,7 +96,7 @@ function ReportItem(props: {
         {r.channel_kind === 'dm' ? t`A direct message` : `#${r.channel_name}`} ·{' '}
         {r.author_name ?? t`Deleted account`} · {fullTimeLabel(r.message_created_at)}
       </div>
-      <blockquote className="report-quote">{r.body}</blockquote>
+      <blockquote className="report-quote">{bodyAsText(r.body, nameOf)}</blockquote>
       {files.length > 0 && <div className="report-meta">{t`Files: ${names}`}</div>}
       <ul className="report-meta">
         {entries.map((e, i) => (
