@@ -70,53 +70,49 @@ export function ChannelSettingsDialog({
             {t`Save`}
           </button>
         </div>
-        {!isDm && (
+        {!isDm && !channel.isDefault && (
           <div className="danger-zone">
-            {!channel.isDefault && (
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  archive.mutate(
-                    { channelId: channel.id, archived: !channel.archivedAt },
-                    { onSuccess: onClose }
-                  )
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                archive.mutate(
+                  { channelId: channel.id, archived: !channel.archivedAt },
+                  { onSuccess: onClose }
+                )
+              }
+            >
+              {channel.archivedAt ? t`Unarchive channel` : t`Archive channel`}
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={async () => {
+                const isPublic = channel.kind === 'public'
+                if (!(await confirmLeave(channelName, isPublic))) return
+                // Awaited, not mutate's own callbacks: leaving takes the channel from my list
+                // live, which may unmount this dialog before the answer (its callbacks then
+                // never ran: the page stayed on "Channel not available").
+                try {
+                  await leave.mutateAsync(channel.id)
+                } catch {
+                  return // the dialog shows leave's error
                 }
-              >
-                {channel.archivedAt ? t`Unarchive channel` : t`Archive channel`}
-              </button>
-            )}
-            {!channel.isDefault && (
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={async () => {
-                  const isPublic = channel.kind === 'public'
-                  if (!(await confirmLeave(isDm ? null : channelName, isPublic))) return
-                  // Awaited, not mutate's own callbacks: leaving takes the channel from my list
-                  // live, which may unmount this dialog before the answer (its callbacks then
-                  // never ran: the page stayed on "Channel not available").
-                  try {
-                    await leave.mutateAsync(channel.id)
-                  } catch {
-                    return // the dialog shows leave's error
-                  }
-                  onClose()
-                  navigate(`/w/${workspaceId}`)
-                  if (isPublic)
-                    showLeft(
-                      channelName,
-                      () =>
-                        void join.mutateAsync(channel.id).then(
-                          () => navigate(`/w/${workspaceId}/c/${channel.id}`),
-                          (e: unknown) => showToast({ tone: 'error', message: cleanError(e) })
-                        )
-                    )
-                }}
-              >
-                {t`Leave channel`}
-              </button>
-            )}
+                onClose()
+                navigate(`/w/${workspaceId}`)
+                if (isPublic)
+                  showLeft(
+                    channelName,
+                    () =>
+                      void join.mutateAsync(channel.id).then(
+                        () => navigate(`/w/${workspaceId}/c/${channel.id}`),
+                        (e: unknown) => showToast({ tone: 'error', message: cleanError(e) })
+                      )
+                  )
+              }}
+            >
+              {t`Leave channel`}
+            </button>
           </div>
         )}
       </form>

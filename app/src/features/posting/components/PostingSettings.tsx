@@ -42,7 +42,13 @@ export default function PostingSettings({ channelId, members }: Props) {
     set.mutate({ who: data.who, replies: data.replies, ...c })
   return (
     <section className="posting-settings" aria-label={t`Posting permissions`}>
-      <h3>{t`Posting permissions`}</h3>
+      <div className="posting-head">
+        <h3>{t`Posting permissions`}</h3>
+        {/* Said beside the heading: a row of its own stood empty until something was saved. */}
+        <p className="muted posting-saved" aria-live="polite">
+          {set.isSuccess && !set.error ? t`Saved.` : ''}
+        </p>
+      </div>
       <RadioGroup<Who>
         label={t`Who can post in this channel`}
         value={data.who}
@@ -73,13 +79,7 @@ export default function PostingSettings({ channelId, members }: Props) {
           onChange={(ids) => change({ people: ids })}
         />
       )}
-      {set.error ? (
-        <Notice tone="error">{cleanError(set.error)}</Notice>
-      ) : (
-        <p className="muted posting-saved" aria-live="polite">
-          {set.isSuccess ? t`Saved.` : ''}
-        </p>
-      )}
+      {set.error && <Notice tone="error">{cleanError(set.error)}</Notice>}
     </section>
   )
 }
