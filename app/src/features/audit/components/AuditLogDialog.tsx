@@ -11,7 +11,7 @@ import { DateField } from '../../../ui/DateField.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { Select } from '../../../ui/Select.tsx'
-import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { dateTimeLabel, fullTimeLabel } from '../../../lib/date-formats.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { NO_FILTERS, exportCsv, useAuditLog } from '../data/audit-log.ts'
 import type { AuditEntry, AuditFilters } from '../data/audit-log.ts'
@@ -161,7 +161,9 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr data-action={entry.action}>
       <td>
-        <time dateTime={entry.occurredAt}>{fullTimeLabel(entry.occurredAt)}</time>
+        <time dateTime={entry.occurredAt} title={fullTimeLabel(entry.occurredAt)}>
+          {dateTimeLabel(entry.occurredAt)}
+        </time>
       </td>
       <td>
         {who}
