@@ -23,7 +23,9 @@ const sections = integrationsSections.map((section) =>
 export function IntegrationsSections(props: IntegrationsSectionProps) {
   return sections.map((Section, i) => (
     <Suspense key={i} fallback={null}>
-      <Section {...props} />
+      <div className="integrations-section stack">
+        <Section {...props} />
+      </div>
     </Suspense>
   ))
 }
