@@ -45,7 +45,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
         if (e.key === 'Escape') e.stopPropagation()
       }}
     >
-      <h2 id={titleId} className="action-sheet-title" title={summary}>
+      <h2 id={titleId} className="action-sheet-title" title={summary} dir="auto">
         {summary}
       </h2>
       {onReact && (
