@@ -46,7 +46,7 @@ export default function PostingSettings({ channelId, members }: Props) {
         <h3>{t`Posting permissions`}</h3>
         {/* Said beside the heading: a row of its own stood empty until something was saved. */}
         <p className="muted posting-saved" aria-live="polite">
-          {set.isSuccess && !set.error ? t`Saved.` : ''}
+          {set.isSuccess ? t`Saved.` : ''}
         </p>
       </div>
       <RadioGroup<Who>
