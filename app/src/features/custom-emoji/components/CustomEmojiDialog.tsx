@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { dateLabel } from '../../../lib/date-formats.ts'
+import { memberName } from '../../../lib/member-name.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { FileButton } from '../../../ui/FileButton.tsx'
@@ -53,8 +54,7 @@ export default function CustomEmojiDialog(props: Props) {
   const policy = useCustomEmojiPolicy(workspaceId)
   const changes = useCustomEmojiChanges(workspaceId)
   const canAdd = isAdmin || (props.role === 'member' && policy.data === 'members')
-  const nameOf = (id: string | null) =>
-    props.members.find((m) => m.userId === id)?.displayName ?? t`Former member`
+  const nameOf = (id: string | null) => memberName(props.members, id)
   const error = changes.remove.error ?? changes.policy.error
 
   const remove = (e: CustomEmoji) => {

@@ -6,6 +6,7 @@ import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { memberName } from '../../../lib/member-name.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
@@ -37,8 +38,7 @@ export default function GroupsDialog(props: Props) {
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [picked, setPicked] = useState<string[]>([])
-  const nameOf = (id: string) =>
-    members.find((m) => m.userId === id)?.displayName ?? t`Former member`
+  const nameOf = (id: string) => memberName(members, id)
   const error =
     changes.create.error ??
     changes.remove.error ??

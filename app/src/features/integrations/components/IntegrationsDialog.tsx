@@ -6,6 +6,7 @@ import { t } from '@lingui/core/macro'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
+import { memberName } from '../../../lib/member-name.ts'
 import { IntegrationsSections } from '../../integrations-sections.tsx'
 import './integrations.css'
 
@@ -20,8 +21,7 @@ export interface Props {
 
 export default function IntegrationsDialog(props: Props) {
   const { workspaceId, channels, members, open, onClose } = props
-  const nameOf = (id: string | null) =>
-    members.find((m) => m.userId === id)?.displayName ?? t`Former member`
+  const nameOf = (id: string | null) => memberName(members, id)
   return (
     <Dialog title={t`Integrations`} open={open} onClose={onClose} wide>
       <IntegrationsSections
