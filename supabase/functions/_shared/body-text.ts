@@ -5,9 +5,9 @@
 // checks that a mention names a member); a channel link is markdown, [#name](/w/<ws>/c/<id>).
 //
 // bodyAsText gives the tokens as names and keeps the markdown (the composer's text to edit, pins,
-// Later, search hits, the screen reader's announcement); bodyAsLine (body-line.ts, a module of its
-// own so that the app's first screen, which needs only this one, leaves it to the notifications'
-// lazy chunk) makes one line of plain text of it (notifications of the browser, emails, pushes):
+// Later, the screen reader's announcement); bodyAsLine (body-line.ts, a module of its own so that
+// the app's first screen, which needs only this one, leaves it to the lazy chunks) makes one line
+// of plain text of it (notifications of the browser, emails, pushes, Activity, search hits):
 // links as their text, no markdown marks, runs of space as one. Every case both must meet is in
 // body-text-cases.json, which the app's, the email's and the push's tests all run.
 //

@@ -3,7 +3,9 @@
 // reply: its thread) or the channel, and marks it seen.
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { Suspense } from 'react'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
 import { recentLabel } from '../../../lib/recent-label.ts'
 import { bodyAsLine } from '../../../../../supabase/functions/_shared/body-line.ts'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -11,6 +13,12 @@ import { Emoji } from '../../emoji/index.ts'
 import type { IconName } from '../../../ui/icons.ts'
 import type { People } from '../../../slots/message.ts'
 import type { ActivityItem } from '../data/activity.ts'
+
+// A line's emoji as images (features/emoji-text.tsx, a chunk of its own): its text until then.
+const EmojiText = lazyRetrying(
+  () => import('../../emoji-text.tsx'),
+  ({ text }: { text: string }) => text
+)
 
 /** Where an item opens (pure): its message in context, a reply's thread, or the channel. */
 export function activityHref(workspaceId: string, item: ActivityItem): string {
@@ -117,7 +125,9 @@ export function ActivityRow(props: {
         </span>
         {body && (
           <span className="activity-text" dir="auto">
-            {body}
+            <Suspense fallback={body}>
+              <EmojiText text={body} />
+            </Suspense>
           </span>
         )}
       </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from './parse.ts'
-import { splitEmoji } from './emoji.ts'
+import { splitEmoji } from '../../../lib/emoji-split.ts'
 
 describe('splitEmoji', () => {
   it('makes each emoji a node of its own, the text around it kept', () => {

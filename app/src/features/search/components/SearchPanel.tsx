@@ -3,11 +3,12 @@
 // opens its message in context. A malformed query shows what is wrong, never an error page.
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { Suspense, useEffect, useId, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { dateTimeLabel } from '../../../lib/date-formats.ts'
-import { bodyAsText } from '../../../lib/message-tokens.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { bodyAsLine } from '../../../../../supabase/functions/_shared/body-line.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
@@ -20,6 +21,12 @@ import { isEmptyQuery, parseQuery, removeFilter } from '../query.ts'
 import type { SearchQuery } from '../query.ts'
 import type { SearchContext } from '../search-context.ts'
 import './search.css'
+
+// A hit's emoji as images (features/emoji-text.tsx, a chunk of its own): its text until then.
+const EmojiText = lazyRetrying(
+  () => import('../../emoji-text.tsx'),
+  ({ text }: { text: string }) => text
+)
 
 const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']
 
@@ -158,7 +165,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
             </div>
             <Marked
               className="search-snippet"
-              text={bodyAsText(hit.snippet, nameOf)}
+              text={bodyAsLine(hit.snippet, nameOf)}
               terms={terms}
             />
             {hit.fileNames.map((name) => (
@@ -191,9 +198,17 @@ function Marked({
   return (
     <p className={className} dir="auto">
       {children}
-      {highlight(text, terms).map((part, i) =>
-        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>
-      )}
+      <Suspense fallback={text}>
+        {highlight(text, terms).map((part, i) =>
+          part.match ? (
+            <mark key={i}>
+              <EmojiText text={part.text} />
+            </mark>
+          ) : (
+            <EmojiText key={i} text={part.text} />
+          )
+        )}
+      </Suspense>
     </p>
   )
 }
