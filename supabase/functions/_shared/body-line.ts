@@ -69,9 +69,9 @@ function tablesAsText(text: string): string {
 /**
  * The body as one line of plain text, at most `max` characters (cut with "…"): tokens as
  * bodyAsText gives them, a link as its text ([#general](/w/…) is "#general", <https://x> its
- * address), code as its text, emphasis, strike, quotes, headings and bullets without their
- * marks, a table's rows in a line ("Name | Role; Ana | Lead"), escapes as the character, runs
- * of space as one.
+ * address), code as its text, emphasis, strike, quotes and headings without their marks, a
+ * bullet as "•" ("Plan • one • two"), a table's rows in a line ("Name | Role; Ana | Lead"),
+ * escapes as the character, runs of space as one.
  */
 export function bodyAsLine(body: string, nameOf: NameOf, max = Infinity): string {
   const held: string[] = []
@@ -94,11 +94,12 @@ export function bodyAsLine(body: string, nameOf: NameOf, max = Infinity): string
     )
     .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, (_m, url: string) => hold(url))
     .replace(/<([^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)>/g, (_m, address: string) => hold(address))
-    // Line marks: quotes, headings, bullets and task boxes, rules.
+    // Line marks: quotes, headings and rules go; a bullet (and its task box) becomes "• ", so
+    // that a list's items stay apart on the one line, as an ordered list's numbers keep them.
     .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
     .replace(/^ {0,3}#{1,6}(?:[ \t]+|$)/gm, '')
     .replace(/^[ \t]*(?:[-*_][ \t]*){3,}$/gm, '')
-    .replace(/^[ \t]*[-*+][ \t]+(?:\[[ xX]\][ \t]+)?/gm, '')
+    .replace(/^[ \t]*[-*+][ \t]+(?:\[[ xX]\][ \t]+)?/gm, '• ')
     // Emphasis and strike, the strong marks before the single ones.
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
