@@ -1,14 +1,11 @@
 // The command line the tests run, built once per test run into one JavaScript file (esbuild,
 // its packages with it but those NATIVE_OR_LOADERS names), so that each CLI process a test starts
-// loads it without tsx. Through tsx's loader a `start` took about 3.1 CPU-seconds before it was
-// ready, every module of the stack's packages passing its hooks; built, 1.4 (2026-11-28, idle VM).
-// With the packages left to node_modules, Node's ESM loader still spent 0.7 s of a `--help` on
-// resolving and reading their ~300 files; bundled, `--help` takes 0.44 CPU-seconds against 0.78,
-// and backend/test/stack 153-150 s and 280-275 CPU-seconds against 162-185 s and 301-342
-// (2026-12-01, two runs each). The code is the same: each file's `import.meta.url` stays its own
-// file's (paths beside a source file, such as the platform's SQL, are found as from the sources),
-// and the functions, TypeScript, get tsx's loader when the first one loads
-// (src/functions/runtime.ts).
+// loads neither tsx's loader nor the packages' files one by one through Node's ESM loader: a
+// `start` through tsx took about 3.1 CPU-seconds before it was ready, built with the packages
+// external 1.4, and bundling the packages saves another 0.34 of a `--help` (docs/development.md,
+// "The test CLI's start"). The code is the same: each file's `import.meta.url` stays its own file's (paths
+// beside a source file, such as the platform's SQL, are found as from the sources), and the
+// functions, TypeScript, get tsx's loader when the first one loads (src/functions/runtime.ts).
 import { mkdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -37,7 +34,7 @@ const ownImportMetaUrl: Plugin = {
   },
 }
 
-/** Builds the CLI from the sources as they are now (about half a second). Concurrent builds (each
+/** Builds the CLI from the sources as they are now (about a second). Concurrent builds (each
  * project's global setup) each write a file of their own and rename it into place. */
 export async function buildCli(): Promise<void> {
   await mkdir(path.dirname(CLI_BUNDLE), { recursive: true })
