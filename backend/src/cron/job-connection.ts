@@ -7,6 +7,12 @@
 // SESSION AUTHORIZATION. Its password is derived from the superuser's (an HMAC), so every stack
 // on one cluster agrees on it. A superuser's job (postgres) has nothing to gain and runs on a
 // superuser connection as before.
+// pg_cron logs in anew for every run. Here a run's session is handed back (release) and, reset
+// with DISCARD ALL (what PgBouncer does between clients: settings, role, temporary tables,
+// prepared statements, LISTEN and advisory locks all gone), kept for the next run of that role
+// for up to KEEP_MS: Chorus's three 5-second jobs otherwise started a PostgreSQL backend every
+// 1.5 s, nearly all of an idle stack's PostgreSQL CPU (docs/development.md). A session that
+// cannot be reset (a run left a transaction open, or was ended) is closed, as pg_cron's would be.
 import { createHmac } from 'node:crypto'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
@@ -36,9 +42,26 @@ function withUser(url: string, user: string, password: string): string {
   return parsed.toString()
 }
 
+/** How long a reset session waits for the next run of its role before it is closed. */
+export const KEEP_MS = 30_000
+
 export interface JobConnections {
-  /** A connection acting as `role`; throws (with PostgreSQL's text) when it cannot. */
+  /** A session acting as `role`, kept from an earlier run or new; throws (with PostgreSQL's
+   * text) when it cannot. Its notices go to `onnotice` until it is released. */
   open(role: string, onnotice?: OnNotice): Promise<Sql>
+  /** A run is over: its session is reset and kept for the next run, or closed. */
+  release(connection: Sql): Promise<void>
+  /** Closes every kept session; sessions released after it are closed too. */
+  end(): Promise<void>
+}
+
+/** A job's session: the login it is (a superuser's or a runner's), for the role it acts as. */
+interface Session {
+  sql: Sql
+  /** `${kind}:${role}`: a kept session serves only a run of the same role and login kind. */
+  key: string
+  notices: { to: OnNotice }
+  idleSince: number
 }
 
 export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
@@ -72,18 +95,67 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
     await admin.unsafe(`grant ${quoteIdentifier(role)} to ${name}`)
   }
 
+  /** Open sessions, by connection, and the reset ones waiting for a run, by key. */
+  const sessions = new Map<Sql, Session>()
+  const kept = new Map<string, Session[]>()
+  let ended = false
+
+  const login = (url: string, key: string): Session => {
+    const notices = { to: (() => {}) as OnNotice }
+    const sql = postgres(url, { ...options, onnotice: (notice) => notices.to(notice) })
+    const session = { sql, key, notices, idleSince: 0 }
+    sessions.set(sql, session)
+    return session
+  }
+
+  const close = async (session: Session) => {
+    sessions.delete(session.sql)
+    await session.sql.end({ timeout: 0 }).catch(() => undefined)
+  }
+
+  /** Closes the sessions kept longer than KEEP_MS. */
+  const sweep = async (now = Date.now()) => {
+    const old: Session[] = []
+    for (const [key, list] of kept) {
+      const fresh = list.filter((session) => now - session.idleSince < KEEP_MS)
+      old.push(...list.filter((session) => !fresh.includes(session)))
+      if (fresh.length > 0) kept.set(key, fresh)
+      else kept.delete(key)
+    }
+    await Promise.all(old.map(close))
+  }
+  const sweeper = setInterval(() => void sweep(), KEEP_MS)
+  sweeper.unref()
+
+  /** A kept session made to act as `role` again, or null when there is none (or it cannot). */
+  const reuse = async (key: string, become: string, onnotice: OnNotice) => {
+    await sweep()
+    const session = kept.get(key)?.pop()
+    if (!session) return null
+    session.notices.to = onnotice
+    try {
+      await session.sql.unsafe(become)
+      return session.sql
+    } catch {
+      // Its backend ended while kept, or the runner lost the role: a new login decides.
+      await close(session)
+      return null
+    }
+  }
+
   const connectRunner = async (
     runner: string,
     role: string,
     password: string,
     onnotice: OnNotice
   ) => {
-    const connection = postgres(withUser(dbUrl, runner, password), { ...options, onnotice })
+    const session = login(withUser(dbUrl, runner, password), `runner:${role}`)
+    session.notices.to = onnotice
     try {
-      await connection.unsafe(`set role ${quoteIdentifier(role)}`)
-      return connection
+      await session.sql.unsafe(`set role ${quoteIdentifier(role)}`)
+      return session.sql
     } catch (error) {
-      await connection.end({ timeout: 0 }).catch(() => undefined)
+      await close(session)
       throw error
     }
   }
@@ -95,10 +167,16 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
       `
       if (!info) throw new Error(`role "${role}" does not exist`)
       if (info.super) {
-        const connection = postgres(dbUrl, { ...options, onnotice })
-        await connection.unsafe(`set session authorization ${quoteIdentifier(role)}`)
-        return connection
+        const become = `set session authorization ${quoteIdentifier(role)}`
+        const again = await reuse(`super:${role}`, become, onnotice)
+        if (again) return again
+        const session = login(dbUrl, `super:${role}`)
+        session.notices.to = onnotice
+        await session.sql.unsafe(become)
+        return session.sql
       }
+      const again = await reuse(`runner:${role}`, `set role ${quoteIdentifier(role)}`, onnotice)
+      if (again) return again
       const runner = `cron runner ${info.oid}`
       const password = createHmac('sha256', secret).update(runner).digest('base64url')
       if (ready.get(role) !== runner) await ensureRunner(runner, role, password, false)
@@ -115,6 +193,29 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
         ready.set(role, runner)
         return connection
       }
+    },
+
+    async release(connection) {
+      const session = sessions.get(connection)
+      if (!session) return
+      session.notices.to = () => {}
+      try {
+        if (ended) throw new Error('ended')
+        await connection.unsafe('discard all')
+      } catch {
+        await close(session)
+        return
+      }
+      session.idleSince = Date.now()
+      kept.set(session.key, [...(kept.get(session.key) ?? []), session])
+    },
+
+    async end() {
+      ended = true
+      clearInterval(sweeper)
+      const all = [...kept.values()].flat()
+      kept.clear()
+      await Promise.all(all.map(close))
     },
   }
 }

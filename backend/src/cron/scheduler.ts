@@ -1,5 +1,5 @@
 // The runner behind the stack's pg_cron: every second it reads cron.job and starts each active
-// job that is due, in a connection of its own, as the role that scheduled it (job-connection.ts),
+// job that is due, in a session of its own, as the role that scheduled it (job-connection.ts),
 // one run at a time per job, each run recorded in cron.job_run_details as pg_cron records it.
 // Five-field jobs are counted per minute as pg_cron counts them (minutes.ts): a check that comes
 // late in a minute, or minutes late, still runs what fell due, and the runs a job owes wait
@@ -229,7 +229,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
     } finally {
       running.delete(job.jobid)
       pids.delete(job.jobid)
-      await connection?.end({ timeout: 0 }).catch(() => undefined)
+      if (connection) await connections.release(connection)
     }
   }
 
@@ -276,6 +276,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
         )
       }
       const runs = [...running.values()]
+      await connections.end()
       await Promise.all(runs.map((connection) => connection.end({ timeout: 0 })))
       // Let the interrupted runs record their failure, briefly.
       const deadline = Date.now() + 500

@@ -185,3 +185,77 @@ describe('a paused job', () => {
     }
   })
 })
+
+describe("a run's session", () => {
+  /** The `who` of a job's ticks in order, once it has `count` of them; the job unscheduled. */
+  const whoOfRuns = async (name: string, count: number) => {
+    const rows = await waitFor(`${count} runs of ${name}`, async () => {
+      const seen = await stack.sql<{ who: string }[]>`
+        select who from public.ticks where job = ${name} order by id`
+      return seen.length >= count ? seen : undefined
+    })
+    await stack.sql`select cron.unschedule(jobid) from cron.job where jobname = ${name}`
+    return rows.slice(0, count).map((row) => row.who)
+  }
+
+  it('is the one before it, with nothing of that run left in it', async () => {
+    // Each run says what it finds (a setting, a temporary table, the search path, its backend),
+    // then leaves all of those, and a session-level advisory lock, for the next.
+    await stack.sql`
+      select cron.schedule('clean-slate', '1 seconds', $$
+        insert into public.ticks (job, who) values ('clean-slate', concat_ws(' ',
+          coalesce(nullif(current_setting('test.mark', true), ''), 'no-mark'),
+          coalesce(to_regclass('pg_temp.leftover')::text, 'no-table'),
+          current_setting('search_path'), pg_backend_pid()));
+        set test.mark = 'left';
+        create temp table if not exists leftover (x int);
+        set search_path = nowhere;
+        select pg_advisory_lock(4242)
+      $$)
+    `
+    const [first, second] = await whoOfRuns('clean-slate', 2)
+    const [pid] = first!.split(' ').slice(-1)
+    expect(first).toBe(`no-mark no-table "$user", public, extensions ${pid}`)
+    // The same backend (no new login for each run), reset as a new one would be.
+    expect(second).toBe(first)
+    const [lock] = await stack.sql`select pg_try_advisory_lock(4242) as taken`
+    expect(lock!.taken).toBe(true)
+    await stack.sql`select pg_advisory_unlock(4242)`
+  })
+
+  it("is kept for the job's role, and dropped when a run leaves a transaction open", async () => {
+    await stack.sql.begin(async (tx) => {
+      await tx`set local role service_role`
+      await tx`
+        select cron.schedule('as-runner', '1 seconds', $$
+          insert into public.ticks (job, who) values ('as-runner',
+            current_user || ' ' || coalesce(to_regclass('pg_temp.leftover')::text, 'no-table'));
+          create temp table if not exists leftover (x int)
+        $$)`
+    })
+    expect(await whoOfRuns('as-runner', 2)).toEqual([
+      'service_role no-table',
+      'service_role no-table',
+    ])
+
+    // pg_cron's connection ends after the run, which rolls an open transaction back: so here.
+    const [open] = await stack.sql`
+      select cron.schedule('left-open', '1 seconds',
+        $$begin; insert into public.ticks (job) values ('left-open')$$)::text as id
+    `
+    const runs = await waitFor('two runs that left a transaction open', async () => {
+      const done = await finishedRuns(open!.id)
+      return done.length >= 2 ? done : undefined
+    })
+    await stack.sql`select cron.unschedule('left-open')`
+    expect(runs.slice(0, 2)).toEqual([
+      { status: 'succeeded', return_message: 'INSERT 0 1' },
+      { status: 'succeeded', return_message: 'INSERT 0 1' },
+    ])
+    expect(await ticks('left-open')).toBe(0)
+    const [idle] = await stack.sql`
+      select count(*)::int as n from pg_stat_activity
+      where application_name = 'pg_cron' and state like 'idle in transaction%'`
+    expect(idle!.n).toBe(0)
+  })
+})
