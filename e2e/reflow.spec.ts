@@ -21,8 +21,11 @@ const LONG_LINE = `const launch = { date: '2026-12-01', owners: ['ana', 'ben'], 
 const CODE = '```\n' + LONG_LINE + '\n```'
 const FILE = 'quarterly-planning-notes-for-the-whole-team-final-version-2.pdf'
 
+/** A signed-in session, carried to a browser context of another size. */
+type State = Awaited<ReturnType<BrowserContext['storageState']>>
+
 /** Ana in her workspace with a long code line and a file's message in #general. */
-async function scene(browser: Browser): Promise<{ ana: Actor; url: string; state: string }> {
+async function scene(browser: Browser): Promise<{ ana: Actor; url: string; state: State }> {
   const ana = await actor(browser, 'Ana')
   await inOwnWorkspace(ana, `Reflow ${Date.now().toString(36)}`)
   await waitLive(ana.page)
@@ -40,15 +43,13 @@ async function scene(browser: Browser): Promise<{ ana: Actor; url: string; state
   await expect(
     messageWith(ana.page, 'the notes').getByRole('link', { name: /Download/ })
   ).toBeVisible()
-  const path = `/tmp/reflow-${ana.name}.json`
-  await ana.context.storageState({ path })
-  return { ana, url: ana.page.url(), state: path }
+  return { ana, url: ana.page.url(), state: await ana.context.storageState() }
 }
 
 /** The same person's session in a browser of another size (200%: half the CSS pixels). */
 async function at(
   browser: Browser,
-  state: string,
+  state: State,
   url: string,
   viewport: { width: number; height: number },
   phone = false

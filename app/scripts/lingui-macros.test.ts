@@ -1,9 +1,9 @@
 // The app's Lingui compilation (scripts/lingui-macros.ts): what a macro becomes in the code, and
 // what a catalog becomes, agree on each message's key, and the runtime (lib/i18n.ts) reads both.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { linguiCatalogs, linguiMacros, messageKey, runtimeMessage } from './lingui-macros.ts'
 
@@ -57,6 +57,7 @@ describe('a message in the code', () => {
 describe('a catalog', () => {
   it('is keyed as the code looks its messages up, and leaves untranslated ones out', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'chorus-po-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const file = path.join(dir, 'de.po')
     writeFileSync(
       file,

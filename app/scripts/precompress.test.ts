@@ -1,15 +1,16 @@
 // @vitest-environment node
 /// <reference types="node" />
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { isCompressible, MIN_COMPRESS_BYTES, precompressDir } from './precompress.ts'
 
 describe('precompress', () => {
   it('writes .br and .gz beside scripts, styles and pages worth it, and nothing else', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'precompress-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     await mkdir(path.join(dir, 'assets'))
     const script = 'export const row = (r) => r.body\n'.repeat(200)
     const style = '.message { color: var(--text); }\n'.repeat(100)

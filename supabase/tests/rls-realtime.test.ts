@@ -8,8 +8,7 @@
 // published and readable by all, is written last: once its row arrives, every change before it
 // would have too.
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,6 +27,9 @@ import {
   makeReaction,
 } from './support/world.ts'
 import type { Role, World } from './support/world.ts'
+import { temporaryFolders } from '../../backend/test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -37,7 +39,7 @@ const root = path.resolve(import.meta.dirname, '../..')
  * project with public access allowed, postgres_changes still tell nobody anything.
  */
 async function publicAccessProject(): Promise<string> {
-  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-rls-realtime-'))
+  const workdir = await folders.make('chorus-rls-realtime-')
   await mkdir(path.join(workdir, 'supabase'))
   const stackOwn = await readFile(path.join(root, 'supabase', 'chorus.toml'), 'utf8')
   const allowed = stackOwn.replace(/^private_only = true$/m, 'private_only = false')

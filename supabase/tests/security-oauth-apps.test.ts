@@ -6,22 +6,23 @@
 // (Auth's revokeGrant and revoke_app) reads nothing with the access token it still holds, over
 // REST or Realtime.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, symlink } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import { joinPrivate, leave, liveTopic } from './support/realtime.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { temporaryFolders } from '../../backend/test/support/temp-folders.ts'
 
 const project = path.resolve(import.meta.dirname, '..')
 const REDIRECT = 'http://127.0.0.1:8765/callback'
 let stack: TestStack
+const folders = temporaryFolders()
 
 beforeAll(async () => {
   // The project as it is (its config.toml has Auth's OAuth 2.1 server on).
-  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-oauth-apps-'))
+  const workdir = await folders.make('chorus-oauth-apps-')
   await mkdir(path.join(workdir, 'supabase'))
   for (const name of [
     'migrations',

@@ -1,13 +1,15 @@
-import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { duration, serveFacts, size } from './serve-status.ts'
 import { serviceUnit } from './service-unit.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 describe('status of a serve-mode stack', () => {
   it('tells the uptime, the data folder disk use and the newest backup ("none" without one)', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'serve-status-'))
+    const dataDir = await folders.make('serve-status-')
     await writeFile(path.join(dataDir, 'serve-secrets.json'), 'x'.repeat(10_000))
     const start = '2026-01-01T00:00:00.000Z'
     const now = Date.parse(start) + (2 * 3600 + 5 * 60 + 7) * 1000

@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseProjectConfig } from '../config/project-config.ts'
 import { createLogger } from '../logger.ts'
 import { productionSecrets, readFunctionSecrets } from './secrets.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 const log = createLogger('silent')
 const SMTP = `[auth.email.smtp]
@@ -17,7 +19,7 @@ sender_name = "Chorus"
 `
 
 async function project(env?: string): Promise<string> {
-  const workdir = await mkdtemp(path.join(tmpdir(), 'function-secrets-'))
+  const workdir = await folders.make('function-secrets-')
   await mkdir(path.join(workdir, 'supabase', 'functions'), { recursive: true })
   if (env !== undefined) await writeFile(path.join(workdir, 'supabase', 'functions', '.env'), env)
   return workdir

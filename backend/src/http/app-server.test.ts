@@ -1,13 +1,15 @@
 import { request } from 'node:http'
 import type { IncomingHttpHeaders } from 'node:http'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildAppServer } from './app-server.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // Big enough to be worth compressing, and compressible (as a real bundle is).
@@ -20,7 +22,7 @@ const ICON = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 
 /** A dist/ as the build leaves it: index.html and one script with their .br and .gz copies
  * (app/scripts/precompress.ts), a small script without, and a source map. */
 async function dist(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'app-dist-'))
+  const dir = await folders.make('app-dist-')
   await mkdir(path.join(dir, 'assets'))
   await mkdir(path.join(dir, 'icons'))
   const files: Record<string, string | Buffer> = {
@@ -95,7 +97,7 @@ describe("start's app server", () => {
   })
 
   it('refuses a folder without index.html, saying how to build it', async () => {
-    const empty = await mkdtemp(path.join(tmpdir(), 'app-dist-'))
+    const empty = await folders.make('app-dist-')
     await expect(
       buildAppServer({ distDir: empty, runtimeConfig: { supabaseUrl: '', supabaseKey: '' } })
     ).rejects.toThrow(`${empty} holds no index.html; build the app first (npm run build -w app)`)

@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../config/project-config.ts'
 import { JwtKeys } from '../jwt/jwt-keys.ts'
 import { Gateway, INVALID_API_KEY, NO_API_KEY } from './gateway.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 let keys: JwtKeys
 
@@ -91,12 +94,11 @@ describe('JwtKeys', () => {
 
   it('signs with an asymmetric key from signing_keys_path and serves its public JWK', async () => {
     const { generateKeyPair, exportJWK } = await import('jose')
-    const { writeFile, mkdtemp } = await import('node:fs/promises')
-    const { tmpdir } = await import('node:os')
+    const { writeFile } = await import('node:fs/promises')
     const path = await import('node:path')
     const { privateKey } = await generateKeyPair('ES256', { extractable: true })
     const jwk = { ...(await exportJWK(privateKey)), kid: 'key-1', alg: 'ES256', use: 'sig' }
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'keys-')), 'signing_keys.json')
+    const file = path.join(await folders.make('keys-'), 'signing_keys.json')
     await writeFile(file, JSON.stringify([jwk]))
 
     const asymmetric = await JwtKeys.create(DEFAULT_JWT_SECRET, file)

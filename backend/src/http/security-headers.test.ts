@@ -1,19 +1,21 @@
 // The app server's security headers (security-headers.ts): the build's page headers on every
 // page, as it is and as its compressed copies, with the configured API's origins and where to
 // report; nosniff and the referrer policy on everything else.
-import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildAppServer } from './app-server.ts'
 import { fillPolicy } from './security-headers.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 const PAGE = `<!doctype html><title>app</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`
 
 /** A dist/ as the build leaves it: index.html with its compressed copies, a script, sw.js. */
 async function dist(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'app-dist-'))
+  const dir = await folders.make('app-dist-')
   await mkdir(path.join(dir, 'assets'))
   const files: Record<string, string | Buffer> = {
     'index.html': PAGE,

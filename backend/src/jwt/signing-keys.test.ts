@@ -1,16 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto'
 import type { JsonWebKey } from 'node:crypto'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSigningKeys } from './signing-keys.ts'
+import { temporaryFolders } from '../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 let dir: string
 let ec: Record<string, unknown>
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'signing-keys-'))
+  dir = await folders.make('signing-keys-')
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
     format: 'jwk',
   }) as JsonWebKey

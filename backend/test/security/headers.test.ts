@@ -5,8 +5,7 @@
 // origin; the API's answers (REST, Auth, Storage, Functions, Realtime's HTTP API) nosniff and the
 // referrer policy; Storage's files nosniff and a sandbox policy, an SVG included; the front door
 // takes the browsers' reports.
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
@@ -14,6 +13,9 @@ import ws from 'ws'
 import { startServeTest } from '../support/serve.ts'
 import { startTestStack } from '../support/stack.ts'
 import { useTestStack } from '../support/use-stack.ts'
+import { temporaryFolders } from '../support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 const PUBLIC = 'https://chat.example.com'
 const NOSNIFF = 'nosniff'
@@ -23,7 +25,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.doma
 const SANDBOX = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 async function builtApp(): Promise<string> {
-  const dist = await mkdtemp(path.join(tmpdir(), 'headers-dist-'))
+  const dist = await folders.make('headers-dist-')
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Chorus</title>')
   await writeFile(
     path.join(dist, 'security-headers.json'),

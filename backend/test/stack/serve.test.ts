@@ -3,7 +3,7 @@
 // X-Forwarded-For from trusted proxies only, sign-up closed with invitations still working, and
 // Auth's mail through the test's own SMTP server. One port for the app and every API, and
 // /health: serve-origin.test.ts.
-import { stat, readFile } from 'node:fs/promises'
+import { rm, stat, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
@@ -205,6 +205,7 @@ describe('serve: refusals', () => {
     expect(error).toBeInstanceOf(Error)
     expect((error as Error).name).toBe('ServeError')
     expect((error as Error).message).toContain('[auth.email.smtp]')
+    await rm(workdir, { recursive: true, force: true })
   })
 })
 

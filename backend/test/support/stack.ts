@@ -111,8 +111,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       }
     }
   } catch (error) {
+    // A start refused (tests of bad settings expect that) leaves nothing behind either.
     await dropDatabase(admin, database)
     await admin.end()
+    await removeFolders(dataDir, options.workdir ? null : workdir)
     throw error
   }
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
@@ -139,8 +141,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await stack.stop()
       await dropDatabase(admin, database)
       await admin.end({ timeout: 2 })
-      await rm(dataDir, { recursive: true, force: true })
-      if (!options.workdir) await rm(workdir, { recursive: true, force: true })
+      await removeFolders(dataDir, options.workdir ? null : workdir)
     },
     async restart() {
       const port = Number(new URL(stack.apiUrl).port)
@@ -152,6 +153,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
   }
   return testStack
+}
+
+/** The stack's data folder, and its project folder when startTestStack made it. */
+async function removeFolders(dataDir: string, workdir: string | null): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true })
+  if (workdir) await rm(workdir, { recursive: true, force: true })
 }
 
 async function dropDatabase(admin: Sql, database: string): Promise<void> {

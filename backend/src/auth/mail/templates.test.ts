@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseProjectConfig } from '../../config/project-config.ts'
 import { DEFAULT_TEMPLATES, loadTemplates, renderTemplate, TemplateError } from './templates.ts'
+import { temporaryFolders } from '../../../test/support/temp-folders.ts'
+
+const folders = temporaryFolders()
 
 describe('renderTemplate', () => {
   it('substitutes GoTrue variables, nested data, and escapes HTML', () => {
@@ -131,7 +133,7 @@ describe('renderTemplate: a malformed template is an error that names the proble
   })
 
   it('says which template it is when a project has a malformed one, at start', () => {
-    const workdir = mkdtempSync(path.join(tmpdir(), 'templates-test-'))
+    const workdir = folders.makeSync('templates-test-')
     const file = path.join(workdir, 'broken.html')
     writeFileSync(file, '<p>\n{{ if eq .Data.language "de" }}Hallo\n</p>\n')
     const config = parseProjectConfig(
