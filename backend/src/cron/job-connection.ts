@@ -100,14 +100,6 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
   const kept = new Map<string, Session[]>()
   let ended = false
 
-  const login = (url: string, key: string): Session => {
-    const notices = { to: (() => {}) as OnNotice }
-    const sql = postgres(url, { ...options, onnotice: (notice) => notices.to(notice) })
-    const session = { sql, key, notices, idleSince: 0 }
-    sessions.set(sql, session)
-    return session
-  }
-
   const close = async (session: Session) => {
     sessions.delete(session.sql)
     await session.sql.end({ timeout: 0 }).catch(() => undefined)
@@ -143,17 +135,15 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
     }
   }
 
-  const connectRunner = async (
-    runner: string,
-    role: string,
-    password: string,
-    onnotice: OnNotice
-  ) => {
-    const session = login(withUser(dbUrl, runner, password), `runner:${role}`)
-    session.notices.to = onnotice
+  /** A new login at `url` that runs `become`, kept under `key` once released. */
+  const connect = async (url: string, key: string, become: string, onnotice: OnNotice) => {
+    const notices = { to: onnotice }
+    const sql = postgres(url, { ...options, onnotice: (notice) => notices.to(notice) })
+    const session = { sql, key, notices, idleSince: 0 }
+    sessions.set(sql, session)
     try {
-      await session.sql.unsafe(`set role ${quoteIdentifier(role)}`)
-      return session.sql
+      await sql.unsafe(become)
+      return sql
     } catch (error) {
       await close(session)
       throw error
@@ -168,20 +158,18 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
       if (!info) throw new Error(`role "${role}" does not exist`)
       if (info.super) {
         const become = `set session authorization ${quoteIdentifier(role)}`
-        const again = await reuse(`super:${role}`, become, onnotice)
-        if (again) return again
-        const session = login(dbUrl, `super:${role}`)
-        session.notices.to = onnotice
-        await session.sql.unsafe(become)
-        return session.sql
+        const key = `super:${role}`
+        return (await reuse(key, become, onnotice)) ?? connect(dbUrl, key, become, onnotice)
       }
-      const again = await reuse(`runner:${role}`, `set role ${quoteIdentifier(role)}`, onnotice)
+      const become = `set role ${quoteIdentifier(role)}`
+      const again = await reuse(`runner:${role}`, become, onnotice)
       if (again) return again
       const runner = `cron runner ${info.oid}`
       const password = createHmac('sha256', secret).update(runner).digest('base64url')
+      const url = withUser(dbUrl, runner, password)
       if (ready.get(role) !== runner) await ensureRunner(runner, role, password, false)
       try {
-        const connection = await connectRunner(runner, role, password, onnotice)
+        const connection = await connect(url, `runner:${role}`, become, onnotice)
         ready.set(role, runner)
         return connection
       } catch (error) {
@@ -189,7 +177,7 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
         if (code !== INVALID_PASSWORD && code !== SQLSTATE.insufficientPrivilege) throw error
         // A runner from another superuser password, or its membership revoked: set it again.
         await ensureRunner(runner, role, password, true)
-        const connection = await connectRunner(runner, role, password, onnotice)
+        const connection = await connect(url, `runner:${role}`, become, onnotice)
         ready.set(role, runner)
         return connection
       }
