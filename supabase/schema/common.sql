@@ -9,6 +9,9 @@ create table private.accounts_deleting (
 );
 alter table private.accounts_deleting enable row level security;
 
+-- Cron job "chorus-cron-runs-cleanup" on cron.job
+select cron.schedule('chorus-cron-runs-cleanup', '53 * * * *', 'select private.forget_old_cron_runs()');
+
 -- Function private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
 CREATE OR REPLACE FUNCTION private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
  RETURNS boolean
@@ -100,6 +103,28 @@ begin
 end
 $function$;
 grant execute on function private.clean_line(text,text,integer,boolean) to authenticated, service_role;
+
+-- Function private.forget_old_cron_runs()
+CREATE OR REPLACE FUNCTION private.forget_old_cron_runs()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  delete from cron.job_run_details d
+  where d.runid in (
+    select o.runid from cron.job_run_details o
+    where o.end_time < now() - interval '7 days' and o.status in ('succeeded', 'failed')
+    limit 100000
+  );
+  get diagnostics gone = row_count;
+  return gone;
+end
+$function$;
+-- execute: only its owner (no grants on private.forget_old_cron_runs())
 
 -- Function private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
 CREATE OR REPLACE FUNCTION private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
