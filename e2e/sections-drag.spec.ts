@@ -10,6 +10,7 @@ import { actor, signIn, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { twoInGeneral } from './support/workspace.ts'
+import { MOTION_OVER } from './support/motion.ts'
 import { longPress, phoneActor } from './support/phone.ts'
 import { headings, link, section } from './support/sections.ts'
 
@@ -168,6 +169,10 @@ test('on a phone, a long press picks a channel up to drag; held still, its menu 
   await waitLive(a)
   await a.getByRole('button', { name: 'Show channels' }).click()
   await expect(headings(a)).toHaveText(['Projects', 'Channels', 'Direct messages'])
+  // The drawer in sight and done sliding in: its boxes are where the touches go (a box read
+  // before it showed was none).
+  await expect(link(a, 'random')).toBeVisible()
+  await a.evaluate(MOTION_OVER)
 
   await test.step('held, then moved: dragged into Projects', async () => {
     const from = (await link(a, 'random').boundingBox())!
