@@ -43,7 +43,7 @@ function withUser(url: string, user: string, password: string): string {
 }
 
 /** How long a reset session waits for the next run of its role before it is closed. */
-export const KEEP_MS = 30_000
+const KEEP_MS = 30_000
 
 export interface JobConnections {
   /** A session acting as `role`, kept from an earlier run or new; throws (with PostgreSQL's

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.ts'
 import { isConnectionError } from '../db/errors.ts'
 import { jobConnections } from './job-connection.ts'
 import { minuteOf, nextLastMinute, runsDue } from './minutes.ts'
+import { lastResult, returnMessage } from './run-result.ts'
 import { parseSchedule } from './schedule.ts'
 import type { Schedule } from './schedule.ts'
 
@@ -31,18 +32,6 @@ interface JobRow {
 
 export interface CronScheduler {
   stop(): Promise<void>
-}
-
-/** The last statement's result as pg_cron reports it: "1 row", "INSERT 0 1", "DELETE 3", … */
-export function returnMessage(result: { command?: string; count?: number | null }): string {
-  const command = result.command ?? ''
-  const count = result.count ?? 0
-  if (command === 'SELECT') return `${count} row${count === 1 ? '' : 's'}`
-  if (command === 'INSERT') return `INSERT 0 ${count}`
-  if (['UPDATE', 'DELETE', 'MERGE', 'COPY', 'FETCH', 'MOVE'].includes(command)) {
-    return `${command} ${count}`
-  }
-  return command
 }
 
 export interface CronSchedulerOptions {
@@ -286,19 +275,4 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
       await admin.end({ timeout: 0.5 })
     },
   }
-}
-
-interface ResultLike {
-  command?: string
-  count?: number | null
-}
-
-/** postgres.js answers a multi-statement simple query with one result per statement. */
-function lastResult(result: unknown): ResultLike {
-  const first = (result as unknown[])[0]
-  if (Array.isArray(first) && 'command' in first) {
-    const list = result as ResultLike[]
-    return list[list.length - 1] ?? {}
-  }
-  return result as ResultLike
 }
