@@ -4,9 +4,7 @@
 // screen is a check that none came so far, naming the screen: accessibility.spec.ts watches every
 // screen of its tours so, csp.spec.ts the policy itself.
 import { expect } from '@playwright/test'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { contextPool } from './context-pool.ts'
-import type { Preparation } from './context-pool.ts'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 export interface Violation {
   page: string
@@ -35,29 +33,18 @@ const WATCH = `(() => {
   }, true)
 })()`
 
-/** Which watch hears a context's refusals. A context keeps its binding and script when it is kept
- * for a later test (support/context-pool.ts): the watch that opens it next hears them. */
-const watchOf = new WeakMap<BrowserContext, CspWatch>()
-
-const WATCHED: Preparation = {
-  name: 'csp-watch',
-  async prepare(context) {
-    await context.exposeBinding('__cspViolation', ({ context: from }, violation: Violation) => {
-      watchOf.get(from)?.heard(violation)
-    })
-    await context.addInitScript(WATCH)
-  },
-}
-
 /** Every violation in the contexts it watches; checkThemes is the tour's check of a screen. */
 export class CspWatch {
   readonly violations: Violation[] = []
   readonly screens: string[] = []
   onViolation: (violation: Violation) => void = () => {}
 
-  heard(violation: Violation): void {
-    this.violations.push(violation)
-    this.onViolation(violation)
+  async watch(context: BrowserContext): Promise<void> {
+    await context.exposeBinding('__cspViolation', (_source, violation: Violation) => {
+      this.violations.push(violation)
+      this.onViolation(violation)
+    })
+    await context.addInitScript(WATCH)
   }
 
   /** The browser, whose every new context is watched before its first page opens. */
@@ -65,9 +52,9 @@ export class CspWatch {
     return new Proxy(browser, {
       get: (target, property) => {
         if (property === 'newContext') {
-          return async (options?: BrowserContextOptions) => {
-            const context = await contextPool(target).newContext(options, WATCHED)
-            watchOf.set(context, this)
+          return async (...args: Parameters<Browser['newContext']>) => {
+            const context = await target.newContext(...args)
+            await this.watch(context)
             return context
           }
         }
