@@ -10,7 +10,9 @@
 // it; only one that does not is refetched.
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { patchLive } from '../../../lib/query-client.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { rememberMove, summariesBetween } from '../../../lib/message-summaries.ts'
 import type { ChannelMove } from '../../../lib/message-summaries.ts'
@@ -98,26 +100,8 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, enabled, dispatch
       }
       later()
     }
-    // The workspace's badge with a channel's new messages: bold, and counted when personal.
-    const patchBadge = (channel: Membership, before: number, seq: number): boolean => {
-      const summaries = summariesBetween(channel.channelId, before, seq)
-      if (!summaries || summaries.some((s) => s.mentions === null)) return false
-      if (!queryClient.getQueryData(notificationKeys.badges())) return false
-      const others = summaries.filter((s) => s.authorId !== me)
-      if (channel.muted || others.length === 0) return true
-      const personal = others.filter((s) => channel.kind === 'dm' || s.mentions!.includes(me))
-      queryClient.setQueryData<Readonly<Record<string, Badge>>>(
-        notificationKeys.badges(),
-        (all) => {
-          const badge = all?.[channel.workspaceId] ?? { count: 0, bold: false }
-          return {
-            ...all,
-            [channel.workspaceId]: { count: badge.count + personal.length, bold: true },
-          }
-        }
-      )
-      return true
-    }
+    const patchBadge = (channel: Membership, before: number, seq: number): boolean =>
+      patchWorkspaceBadge(queryClient, me, channel, before, seq)
     const onJoined = (joined: boolean) => {
       if (!joined) return
       reload = badges = true
@@ -132,4 +116,29 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, enabled, dispatch
       for (const l of leave) l()
     }
   }, [me, key, queryClient, enabled])
+}
+
+/**
+ * The workspace's badge with a channel's new messages: bold, and counted when personal (patchLive:
+ * a fetch of the badges on its way, read before these messages, is dropped and asked again).
+ * False when the messages' summaries are not all known or there is no badge yet: to be fetched.
+ */
+export function patchWorkspaceBadge(
+  queryClient: QueryClient,
+  me: string,
+  channel: Membership,
+  before: number,
+  seq: number
+): boolean {
+  const summaries = summariesBetween(channel.channelId, before, seq)
+  if (!summaries || summaries.some((s) => s.mentions === null)) return false
+  if (!queryClient.getQueryData(notificationKeys.badges())) return false
+  const others = summaries.filter((s) => s.authorId !== me)
+  if (channel.muted || others.length === 0) return true
+  const personal = others.filter((s) => channel.kind === 'dm' || s.mentions!.includes(me))
+  patchLive<Readonly<Record<string, Badge>>>(queryClient, notificationKeys.badges(), (all) => {
+    const badge = all?.[channel.workspaceId] ?? { count: 0, bold: false }
+    return { ...all, [channel.workspaceId]: { count: badge.count + personal.length, bold: true } }
+  })
+  return true
 }
