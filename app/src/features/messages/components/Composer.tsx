@@ -32,8 +32,6 @@ import type { ToolsHandle } from '../format/index.ts'
 import './composer.css'
 import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
 
-// The count of characters near the limit: loaded when it is needed.
-
 export interface ComposerUploads {
   messageId: string
   uploads: DraftUpload[]
